@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { findUp } from './lib/find-up';
+import { RateLimiter } from './lib/rate-limit';
+import { adminRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
+import { devMailer, smtpMailer, type Mailer } from './modules/mail/mailer';
+import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/user/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerWeb } from './plugins/web';
+import { ensureBootstrapAdmin, seedDemo } from './seed/demo';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database; when absent one is opened from the config. */
+  database?: Database;
+  mailer?: Mailer;
+  clock?: Clock;
+  /** Logger: true (pino at config level) or false. */
+  logger?: boolean;
+}
+
+function findWebDist(config: Config): string | null {
+  if (config.webDist) return path.resolve(config.webDist);
+  try {
+    return path.dirname(findUp('apps/web/dist/index.html', import.meta.dirname));
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the whole server: plugins in layers (security -> auth -> routes -> web), nothing listening yet. */
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : (fs.mkdirSync(config.dataDir, { recursive: true }), config.dataDir),
+    }));
+  const clock = options.clock ?? systemClock;
+  const mailer =
+    options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    clock,
+    limiter: new RateLimiter(database.db, clock),
+    log: app.log,
+  };
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandler(app);
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(adminRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, findWebDist(config));
+
+  await ensureBootstrapAdmin(ctx);
+  if (config.demo) await seedDemo(ctx);
+  return { app, ctx };
+}

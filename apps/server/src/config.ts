@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SAPA_DATA_DIR: z.string().default('./data'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Sapa <no-reply@sapa.local>'),
+  SAPA_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+  SAPA_SANDBOX: flag(true),
+  SAPA_BETA_PATHS: z.string().default('/user/integration/instagram,/user/integration/messenger'),
+  SAPA_LINK_TUTORIAL: z.string().default('https://www.youtube.com/results?search_query=sapa+inbox+tutorial'),
+  SAPA_LINK_CUSTOMER_SERVICE: z.string().default('https://wa.me/6281100000000'),
+  SAPA_LINK_ARTICLE: z.string().default('https://sapa.example/artikel'),
+  SAPA_ADMIN_USERNAME: z.string().optional(),
+  SAPA_ADMIN_PASSWORD: z.string().min(8).optional(),
+  SAPA_WEB_DIST: z.string().optional(),
+  TRUST_PROXY: flag(false),
+  /** Rate limits, overridable for load tests. */
+  SAPA_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  SAPA_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  SAPA_RESET_PER_15_MIN: z.coerce.number().int().min(1).default(5),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demo: boolean;
+  sandbox: boolean;
+  betaPaths: string[];
+  links: { tutorial: string; customerService: string; article: string };
+  bootstrapAdmin: { username: string; password: string } | undefined;
+  webDist: string | undefined;
+  trustProxy: boolean;
+  limits: { loginMaxFailures: number; registerPerHour: number; resetPer15Min: number };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Konfigurasi tidak valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once at boot; throws a ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const demoDefault = !e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    dataDir: path.resolve(e.SAPA_DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demo: e.SAPA_DEMO === undefined ? demoDefault : e.SAPA_DEMO === '1' || e.SAPA_DEMO === 'true',
+    sandbox: e.SAPA_SANDBOX,
+    betaPaths: e.SAPA_BETA_PATHS.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+    links: {
+      tutorial: e.SAPA_LINK_TUTORIAL,
+      customerService: e.SAPA_LINK_CUSTOMER_SERVICE,
+      article: e.SAPA_LINK_ARTICLE,
+    },
+    bootstrapAdmin:
+      e.SAPA_ADMIN_USERNAME && e.SAPA_ADMIN_PASSWORD
+        ? { username: e.SAPA_ADMIN_USERNAME, password: e.SAPA_ADMIN_PASSWORD }
+        : undefined,
+    webDist: e.SAPA_WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+    limits: {
+      loginMaxFailures: e.SAPA_LOGIN_MAX_FAILURES,
+      registerPerHour: e.SAPA_REGISTER_PER_HOUR,
+      resetPer15Min: e.SAPA_RESET_PER_15_MIN,
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminLoginBody, loginBody, registerBody, resetPasswordBody, resetRequestBody, t } from '@sapa/contracts';
+import type { AppContext } from '../../context';
+import { parse } from '../../lib/errors';
+import { authOf, requireSession } from '../../plugins/auth';
+import * as auth from './service';
+import { revokeSession } from './sessions';
+
+const clientOf = (request: FastifyRequest): auth.ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** /api/auth/*: the only calls a visitor makes without a session (spec §4 exempts them from the 401 rule). */
+export function authRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.post('/auth/register', async (request, reply) => {
+      const result = await auth.register(ctx, parse(registerBody, request.body), clientOf(request));
+      return reply.code(201).send(result);
+    });
+
+    app.post('/auth/login', async (request) => auth.login(ctx, parse(loginBody, request.body), clientOf(request)));
+
+    app.post('/auth/admin/login', async (request) =>
+      auth.adminLogin(ctx, parse(adminLoginBody, request.body), clientOf(request)),
+    );
+
+    app.post('/auth/logout', { preHandler: requireSession(ctx, ['user', 'agent', 'admin']) }, async (request) => {
+      await revokeSession(ctx, authOf(request).sessionId);
+      return { message: t('common.success') };
+    });
+
+    app.post('/auth/reset-password/request', async (request) => {
+      await auth.requestPasswordReset(ctx, parse(resetRequestBody, request.body), clientOf(request));
+      return { message: t('auth.resetSent') };
+    });
+
+    app.post('/auth/reset-password', async (request) => {
+      await auth.resetPassword(ctx, parse(resetPasswordBody, request.body));
+      return { message: t('auth.resetDone') };
+    });
+  };
+}

@@ -1,0 +1,75 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { sessions } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+
+export type SessionKind = 'user' | 'agent' | 'admin';
+
+/** Who is calling. For agents, ownerId is their tenant and agentId their own record. */
+export interface AuthContext {
+  sessionId: string;
+  kind: SessionKind;
+  subjectId: string;
+  ownerId: string | null;
+}
+
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export async function createSession(
+  ctx: AppContext,
+  input: { kind: SessionKind; subjectId: string; ownerId: string | null; ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = randomToken();
+  const now = ctx.clock.now();
+  await ctx.db.insert(sessions).values({
+    tokenHash: sha256(token),
+    kind: input.kind,
+    subjectId: input.subjectId,
+    ownerId: input.ownerId,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+/** The live session behind a token, sliding its expiry forward now and then. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<AuthContext | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
+    .limit(1);
+  const now = ctx.clock.now();
+  if (!row || row.expiresAt <= now) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, row.id));
+  }
+  return { sessionId: row.id, kind: row.kind, subjectId: row.subjectId, ownerId: row.ownerId };
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.db.update(sessions).set({ revokedAt: ctx.clock.now() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a person, except optionally the one making the change. */
+export async function revokeAllSessions(
+  ctx: AppContext,
+  kind: SessionKind,
+  subjectId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  const conditions = [eq(sessions.kind, kind), eq(sessions.subjectId, subjectId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: ctx.clock.now() })
+    .where(and(...conditions));
+}

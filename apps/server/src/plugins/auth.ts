@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppContext } from '../context';
+import { AppError } from '../lib/errors';
+import { resolveSession, type AuthContext, type SessionKind } from '../modules/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The session token: the spec's `token` header, or `Authorization: Bearer`. */
+export function tokenFrom(request: FastifyRequest): string | null {
+  const header = request.headers.token;
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || null;
+  return null;
+}
+
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+}
+
+/** A preHandler that admits only sessions of the given kinds. */
+export function requireSession(ctx: AppContext, kinds: SessionKind[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const token = tokenFrom(request);
+    const auth = token ? await resolveSession(ctx, token) : null;
+    if (!auth) throw new AppError('UNAUTHORIZED');
+    if (!kinds.includes(auth.kind)) {
+      throw new AppError(kinds.length === 1 && kinds[0] === 'user' ? 'OWNER_ONLY' : 'FORBIDDEN');
+    }
+    request.auth = auth;
+  };
+}
+
+/** The authenticated caller; only valid behind requireSession. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}

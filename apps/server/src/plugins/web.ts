@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '@sapa/contracts';
+import { defaultErrorMessage } from '@sapa/contracts';
+
+const API_PREFIXES = ['/api/', '/ws', '/webhooks/'];
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every other
+ * GET that is not an API path answered with index.html so client-side routes load on refresh.
+ */
+export async function registerWeb(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const index = distDir ? path.join(distDir, 'index.html') : null;
+  const hasWeb = index !== null && fs.existsSync(index);
+  if (hasWeb && distDir) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn('web app not built: run `npm run build` to serve the interface');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const body: ApiErrorBody = {
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: defaultErrorMessage('ROUTE_NOT_FOUND'),
+    };
+    return reply.code(404).send(body);
+  });
+}

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { admins, agents, meta, users } from '../db/schema';
+import { referralCode } from '../lib/crypto';
+import { hashPassword } from '../lib/password';
+
+export const DEMO = {
+  owner: { email: 'pemilik@demo.test', password: 'demo12345', name: 'Toko Sapa Demo', phone: '6281200000001' },
+  agent: { email: 'agen@demo.test', password: 'demo12345', name: 'Agen Demo', phone: '6281200000002' },
+  admin: { username: 'admin', password: 'admin12345', name: 'Admin Sapa' },
+} as const;
+
+/**
+ * On the first start of the embedded default: a verified owner with 30 days of subscription, one
+ * agent of theirs and an operator. Runs once per database (remembered in `meta`), so deleting the
+ * demo accounts later does not bring them back.
+ */
+export async function seedDemo(ctx: AppContext): Promise<boolean> {
+  const [done] = await ctx.db.select().from(meta).where(eq(meta.key, 'demo_seeded')).limit(1);
+  if (done) return false;
+  const now = ctx.clock.now();
+  const [ownerHash, agentHash, adminHash] = await Promise.all([
+    hashPassword(DEMO.owner.password),
+    hashPassword(DEMO.agent.password),
+    hashPassword(DEMO.admin.password),
+  ]);
+  await ctx.db.transaction(async (tx) => {
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        name: DEMO.owner.name,
+        email: DEMO.owner.email,
+        phone: DEMO.owner.phone,
+        passwordHash: ownerHash,
+        isVerified: true,
+        subscriptionExpiresAt: new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000),
+        referralCode: referralCode(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (owner) {
+      await tx
+        .insert(agents)
+        .values({
+          ownerId: owner.id,
+          name: DEMO.agent.name,
+          email: DEMO.agent.email,
+          phone: DEMO.agent.phone,
+          passwordHash: agentHash,
+          isVerified: true,
+        })
+        .onConflictDoNothing();
+    }
+    await tx
+      .insert(admins)
+      .values({ name: DEMO.admin.name, username: DEMO.admin.username, passwordHash: adminHash })
+      .onConflictDoNothing();
+    await tx.insert(meta).values({ key: 'demo_seeded', value: now.toISOString() }).onConflictDoNothing();
+  });
+  ctx.log.info('demo workspace seeded: pemilik@demo.test, agen@demo.test, admin (see README)');
+  return true;
+}
+
+/** Creates the operator named by SAPA_ADMIN_USERNAME / SAPA_ADMIN_PASSWORD when no such admin exists. */
+export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
+  const wanted = ctx.config.bootstrapAdmin;
+  if (!wanted) return;
+  await ctx.db
+    .insert(admins)
+    .values({ name: wanted.username, username: wanted.username, passwordHash: await hashPassword(wanted.password) })
+    .onConflictDoNothing();
+}

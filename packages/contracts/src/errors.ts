@@ -1,0 +1,34 @@
+import { t, type MessageKey } from './messages';
+
+/** Every error the API can answer with: a stable code, an HTTP status and a catalogue message. */
+export const ERROR_CODES = {
+  VALIDATION: { status: 400, message: 'validation.invalid' },
+  UNAUTHORIZED: { status: 401, message: 'auth.unauthorized' },
+  INVALID_CREDENTIALS: { status: 401, message: 'auth.invalidCredentials' },
+  FORBIDDEN: { status: 403, message: 'auth.forbidden' },
+  OWNER_ONLY: { status: 403, message: 'auth.ownerOnly' },
+  AGENT_NOT_VERIFIED: { status: 403, message: 'auth.agentNotVerified' },
+  NEED_VERIFICATION: { status: 403, message: 'auth.needVerification' },
+  NOT_FOUND: { status: 404, message: 'common.notFound' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'common.routeNotFound' },
+  CONFLICT: { status: 409, message: 'validation.invalid' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'common.payloadTooLarge' },
+  RATE_LIMITED: { status: 429, message: 'common.rateLimited' },
+  INTERNAL: { status: 500, message: 'common.internal' },
+  UNAVAILABLE: { status: 503, message: 'common.unavailable' },
+} as const satisfies Record<string, { status: number; message: MessageKey }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The JSON body of every error response. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  /** Field name -> Indonesian message, for form errors. */
+  fields?: Record<string, string>;
+}
+
+export function defaultErrorMessage(code: ErrorCode): string {
+  return t(ERROR_CODES[code].message);
+}

@@ -1,0 +1,86 @@
+/**
+ * The Indonesian message catalogue. Spec strings are copied exactly; the rest follow their tone.
+ * Interpolate with `t(key, vars)`, never by gluing fragments.
+ */
+export const MESSAGES = {
+  // spec §5 generic validation messages
+  'validation.required': 'Value is required',
+  'validation.numeric': 'Value must be numeric',
+  'validation.email': 'Value is not a valid email address',
+  'validation.maxLength': 'The maximum length allowed is {max}',
+  'validation.minLength': 'Panjang minimal adalah {min} karakter',
+  'validation.phone': 'Nomor Telepon tidak valid',
+  'validation.passwordMin': 'Kata sandi minimal {min} karakter',
+  'validation.passwordConfirm': 'Konfirmasi kata sandi tidak sama',
+  'validation.code': 'Kode verifikasi terdiri dari 6 angka',
+  'validation.invalid': 'Data yang dikirim tidak valid',
+
+  // spec §5 access rules
+  'access.deniedTitle': 'Akses Ditolak',
+  'access.agentDenied': 'Agen tidak memiliki izin untuk mengakses halaman ini',
+  'access.betaTitle': 'Fitur Beta',
+  'access.betaOnly': 'Fitur ini hanya untuk pengguna beta',
+
+  // auth
+  'auth.invalidCredentials': 'Email/nomor telepon atau kata sandi salah',
+  'auth.invalidAdminCredentials': 'Username atau kata sandi salah',
+  'auth.tooManyAttempts': 'Terlalu banyak percobaan masuk. Coba lagi dalam {minutes} menit',
+  'auth.unauthorized': 'Sesi Anda telah berakhir. Silakan masuk kembali',
+  'auth.forbidden': 'Anda tidak memiliki izin untuk melakukan tindakan ini',
+  'auth.ownerOnly': 'Hanya pemilik akun yang dapat melakukan tindakan ini',
+  'auth.agentNotVerified': 'Akun agen belum diverifikasi. Minta pemilik akun memasukkan kode verifikasi',
+  'auth.emailTaken': 'Email sudah terdaftar',
+  'auth.phoneTaken': 'Nomor telepon sudah terdaftar',
+  'auth.usernameTaken': 'Username sudah digunakan',
+  'auth.wrongPassword': 'Kata sandi saat ini salah',
+  'auth.resetSent': 'Jika email terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim',
+  'auth.resetInvalid': 'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa',
+  'auth.resetDone': 'Kata sandi berhasil diubah. Silakan masuk',
+  'auth.verifyInvalid': 'Kode verifikasi salah atau sudah kedaluwarsa',
+  'auth.alreadyVerified': 'Akun sudah terverifikasi',
+  'auth.verifyResendWait': 'Tunggu {seconds} detik sebelum mengirim ulang kode',
+  'auth.verifySent': 'Kode verifikasi telah dikirim ke {email}',
+  'auth.verifyDone': 'Akun berhasil diverifikasi',
+  'auth.trialUsed': 'Masa uji coba sudah pernah diaktifkan',
+  'auth.trialDone': 'Masa uji coba {days} hari telah aktif',
+  'auth.needVerification': 'Verifikasi akun Anda terlebih dahulu',
+
+  'common.rateLimited': 'Terlalu banyak permintaan. Coba lagi dalam {minutes} menit',
+  'common.notFound': 'Data tidak ditemukan',
+  'common.routeNotFound': 'Alamat tidak ditemukan',
+  'common.internal': 'Terjadi kesalahan pada server. Silakan coba lagi',
+  'common.unavailable': 'Layanan sedang tidak tersedia. Silakan coba lagi',
+  'common.payloadTooLarge': 'Data yang dikirim terlalu besar',
+  'common.success': 'Berhasil',
+  'common.failed': 'Gagal',
+  'common.saved': 'Perubahan berhasil disimpan',
+  'common.comingSoon': 'Segera hadir',
+
+  'profile.updated': 'Profil berhasil diubah',
+  'profile.passwordUpdated': 'Kata sandi berhasil diubah',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Looks up a catalogue entry and fills `{name}` placeholders. */
+export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {
+  return MESSAGES[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
+}
+
+/** Indonesian names of form fields, for API validation messages ('Kata sandi: Value is required'). */
+export const FIELD_LABELS: Record<string, string> = {
+  name: 'Nama',
+  email: 'Email',
+  phone: 'Nomor Telepon',
+  phoneNumber: 'Nomor Telepon',
+  password: 'Kata sandi',
+  currentPassword: 'Kata sandi saat ini',
+  confirmPassword: 'Konfirmasi kata sandi',
+  identifier: 'Email atau nomor telepon',
+  username: 'Username',
+  code: 'Kode verifikasi',
+  token: 'Tautan',
+  referralCode: 'Kode referral',
+};

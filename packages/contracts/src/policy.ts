@@ -1,0 +1,74 @@
+import { t } from './messages';
+
+/** What the route guard needs to know about the stored session (spec §3 'Session'). */
+export interface GuardSession {
+  isAdmin: boolean;
+  agent: boolean;
+  isBetaUser: boolean;
+  needVerification: boolean;
+}
+
+export interface GuardToast {
+  title: string;
+  message: string;
+  type: 'success' | 'error' | 'warning' | 'info';
+}
+
+export type GuardDecision =
+  | { type: 'allow' }
+  | { type: 'redirect'; to: string }
+  /** Show the toast and return to the previous page (spec §5). */
+  | { type: 'deny'; toast: GuardToast };
+
+/** Routes a signed-in visitor is sent away from (spec §2 'Route guard'). */
+export const GUEST_ONLY_PATHS = ['/login', '/login/admin', '/register'] as const;
+/** spec §5: agents may not open these. */
+export const AGENT_BLOCKED_PATHS = ['/user/transaction', '/user/agent'] as const;
+export const VERIFICATION_PATH = '/user/verification';
+
+/** True when `path` is `prefix` itself or below it. */
+export function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+}
+
+export function homePathFor(session: Pick<GuardSession, 'isAdmin'>): string {
+  return session.isAdmin ? '/admin/dashboard' : '/user/chat';
+}
+
+/**
+ * The route guard of spec §2 and §5 as one pure function, so the rules are unit-tested once and
+ * the web app only carries out the decision.
+ */
+export function guardRoute(
+  path: string,
+  session: GuardSession | null,
+  betaPaths: readonly string[],
+): GuardDecision {
+  if ((GUEST_ONLY_PATHS as readonly string[]).includes(path)) {
+    return session ? { type: 'redirect', to: homePathFor(session) } : { type: 'allow' };
+  }
+  const isUserArea = isUnder(path, '/user');
+  const isAdminArea = isUnder(path, '/admin');
+  if (!isUserArea && !isAdminArea) return { type: 'allow' };
+  if (!session) return { type: 'redirect', to: '/login' };
+  if (isAdminArea !== session.isAdmin) return { type: 'redirect', to: homePathFor(session) };
+  if (isAdminArea) return { type: 'allow' };
+
+  if (session.needVerification) {
+    return path === VERIFICATION_PATH ? { type: 'allow' } : { type: 'redirect', to: VERIFICATION_PATH };
+  }
+  if (path === VERIFICATION_PATH) return { type: 'redirect', to: '/user/chat' };
+  if (session.agent && AGENT_BLOCKED_PATHS.some((p) => isUnder(path, p))) {
+    return {
+      type: 'deny',
+      toast: { title: t('access.deniedTitle'), message: t('access.agentDenied'), type: 'warning' },
+    };
+  }
+  if (!session.isBetaUser && betaPaths.some((p) => isUnder(path, p))) {
+    return {
+      type: 'deny',
+      toast: { title: t('access.betaTitle'), message: t('access.betaOnly'), type: 'info' },
+    };
+  }
+  return { type: 'allow' };
+}

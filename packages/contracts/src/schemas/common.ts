@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+
+/** page and limit query parameters of every paged list. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(20),
+  search: z.string().trim().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** Paged list responses carry docs and hasNextPage (spec §3). */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ docs: z.array(item), hasNextPage: z.boolean() });
+
+export interface Paged<T> {
+  docs: T[];
+  hasNextPage: boolean;
+}
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
