@@ -19,6 +19,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null):
       root: distDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'cache-control',
@@ -34,7 +35,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null):
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     const body: ApiErrorBody = {
       statusCode: 404,

@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, newOwner, testDatabase, type TestApp } from '../../../test/helpers';
+import { smtpMailer } from './mailer';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+let server: SMTPServer;
+let port: number;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('SMTP', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('with SMTP_URL set, registration mail goes to the SMTP server and the dev mailbox does not exist', async () => {
+    const url = `smtp://127.0.0.1:${port}`;
+    t = await createTestApp({
+      env: { SMTP_URL: url, MAIL_FROM: 'Sapa <halo@sapa.test>' },
+      database: await testDatabase(),
+      mailer: smtpMailer(url, 'Sapa <halo@sapa.test>'),
+    });
+    const input = newOwner();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: input });
+    expect(res.statusCode).toBe(201);
+    const mail = received.find((m) => m.to.includes(input.email));
+    expect(mail?.from).toBe('halo@sapa.test');
+    expect(mail?.raw).toMatch(/Subject: Kode verifikasi Sapa: \d{6}/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/config' }))).toMatchObject({ devMailbox: false });
+  });
+});

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { agents, users } from '../../db/schema';
+import { hashPassword } from '../../lib/password';
+import { createTestApp, json, lastCodeFor, newOwner, registerOwner, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
+  t.app.inject({ method, url, headers: token ? { token } : {}, ...(payload ? { payload } : {}) });
+
+describe('verification', () => {
+  it('a wrong code is refused and changes nothing; the mailed code verifies once', async () => {
+    const { token, input } = await registerOwner(t.app);
+    const code = await lastCodeFor(t.app, input.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await call('POST', '/api/user/verify', token, { code: wrong });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa');
+    expect(json(await call('GET', '/api/user', token))).toMatchObject({ needVerification: true });
+
+    const malformed = await call('POST', '/api/user/verify', token, { code: '12ab' });
+    expect(json(malformed).fields).toEqual({ code: 'Kode verifikasi terdiri dari 6 angka' });
+
+    const ok = await call('POST', '/api/user/verify', token, { code });
+    expect(ok.statusCode).toBe(200);
+    expect(json(ok)).toMatchObject({ message: 'Akun berhasil diverifikasi', user: { needVerification: false } });
+    const again = await call('POST', '/api/user/verify', token, { code });
+    expect(json(again).message).toBe('Akun sudah terverifikasi');
+  });
+
+  it('a code dies after 30 minutes or 5 wrong guesses; resend waits a minute and sends a new code', async () => {
+    const { token, input } = await registerOwner(t.app);
+    const first = await lastCodeFor(t.app, input.email);
+    const tooSoon = await call('POST', '/api/user/verify/resend', token);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(json(tooSoon).message).toMatch(/^Tunggu \d+ detik sebelum mengirim ulang kode$/);
+
+    for (let i = 0; i < 5; i++) await call('POST', '/api/user/verify', token, { code: first === '999999' ? '999998' : '999999' });
+    expect((await call('POST', '/api/user/verify', token, { code: first })).statusCode).toBe(400);
+
+    t.clock.advance(61_000);
+    const resent = await call('POST', '/api/user/verify/resend', token);
+    expect(json(resent).message).toBe(`Kode verifikasi telah dikirim ke ${input.email}`);
+    const second = await lastCodeFor(t.app, input.email);
+    t.clock.advance(31 * 60 * 1000);
+    expect((await call('POST', '/api/user/verify', token, { code: second })).statusCode).toBe(400);
+  });
+});
+
+describe('trial', () => {
+  it('needs a verified owner, gives 7 days once', async () => {
+    const unverified = await registerOwner(t.app);
+    expect((await call('POST', '/api/user/trial-activate', unverified.token)).statusCode).toBe(403);
+
+    const { token } = await registerOwner(t.app, newOwner(), { verify: true });
+    const res = await call('POST', '/api/user/trial-activate', token);
+    expect(res.statusCode).toBe(200);
+    const user = json<{ user: { trialUsed: boolean; subscription: { expiredAt: string } } }>(res).user;
+    expect(user.trialUsed).toBe(true);
+    expect(new Date(user.subscription.expiredAt).getTime() - t.clock.now().getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+    const twice = await call('POST', '/api/user/trial-activate', token);
+    expect(twice.statusCode).toBe(400);
+    expect(json(twice).message).toBe('Masa uji coba sudah pernah diaktifkan');
+  });
+});
+
+describe('profile', () => {
+  it('edits name and phone; a new email needs verifying again', async () => {
+    const { token } = await registerOwner(t.app, newOwner(), { verify: true });
+    const next = newOwner();
+    const res = await call('PATCH', '/api/user', token, { name: 'Nama Baru', phone: next.phone });
+    expect(json(res)).toMatchObject({ name: 'Nama Baru', phone: next.phone, needVerification: false });
+    const moved = await call('PATCH', '/api/user', token, { email: next.email });
+    expect(json(moved)).toMatchObject({ email: next.email, needVerification: true });
+    expect(await lastCodeFor(t.app, next.email)).toMatch(/^\d{6}$/);
+  });
+
+  it('refuses bad input and taken numbers without changing anything', async () => {
+    const other = await registerOwner(t.app);
+    const { token, input } = await registerOwner(t.app);
+    expect(json(await call('PATCH', '/api/user', token, { phone: '0812345678' })).fields).toEqual({
+      phone: 'Nomor Telepon tidak valid',
+    });
+    expect(json(await call('PATCH', '/api/user', token, { name: 'a'.repeat(101) })).fields).toEqual({
+      name: 'The maximum length allowed is 100',
+    });
+    expect((await call('PATCH', '/api/user', token, { phone: other.input.phone })).statusCode).toBe(409);
+    expect(json(await call('GET', '/api/user', token))).toMatchObject({ name: input.name, phone: input.phone });
+  });
+
+  it('a password change needs the current password and ends every other session', async () => {
+    const input = newOwner();
+    const { token } = await registerOwner(t.app, input);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: input.email, password: input.password },
+    });
+    const other = json<{ token: string }>(login).token;
+    const wrong = await call('PATCH', '/api/user', token, { password: 'baru-sekali-1', currentPassword: 'keliru-123' });
+    expect(json(wrong).message).toBe('Kata sandi saat ini salah');
+    const ok = await call('PATCH', '/api/user', token, { password: 'baru-sekali-1', currentPassword: input.password });
+    expect(ok.statusCode).toBe(200);
+    expect((await call('GET', '/api/user', token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/user', other)).statusCode).toBe(401);
+  });
+});
+
+describe('agents', () => {
+  it('an agent signs in to the owner workspace, sees their own record, and is refused owner-only calls', async () => {
+    const { token: ownerToken } = await registerOwner(t.app, newOwner(), { verify: true });
+    const owner = json<{ _id: string; name: string }>(await call('GET', '/api/user', ownerToken));
+    const agentInput = newOwner({ name: 'Agen Satu' });
+    await t.ctx.db.insert(agents).values({
+      ownerId: owner._id,
+      name: agentInput.name,
+      email: agentInput.email,
+      phone: agentInput.phone,
+      passwordHash: await hashPassword(agentInput.password),
+      isVerified: false,
+    });
+    const login = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: agentInput.email, password: agentInput.password },
+      });
+    const refused = await login();
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).code).toBe('AGENT_NOT_VERIFIED');
+
+    await t.ctx.db.update(agents).set({ isVerified: true }).where(eq(agents.email, agentInput.email));
+    const res = await login();
+    expect(res.statusCode).toBe(200);
+    const { token, user } = json<{ token: string; user: { _id: string; agent: { name: string } } }>(res);
+    expect(user._id).toBe(owner._id);
+    expect(user.agent.name).toBe('Agen Satu');
+
+    const trial = await call('POST', '/api/user/trial-activate', token);
+    expect(trial.statusCode).toBe(403);
+    expect(json(trial).message).toBe('Hanya pemilik akun yang dapat melakukan tindakan ini');
+    expect((await call('POST', '/api/user/verify', token, { code: '123456' })).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin', token)).statusCode).toBe(403);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, owner._id));
+    expect(row?.trialActivatedAt).toBeNull();
+  });
+});
+
+describe('protected calls', () => {
+  it('refuse requests without a valid session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/user'],
+      ['PATCH', '/api/user'],
+      ['POST', '/api/user/verify'],
+      ['POST', '/api/user/verify/resend'],
+      ['POST', '/api/user/trial-activate'],
+      ['GET', '/api/admin'],
+      ['PATCH', '/api/admin'],
+      ['POST', '/api/auth/logout'],
+    ] as const) {
+      for (const token of [undefined, 'tidak-valid']) {
+        const res = await call(method, url, token, {});
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(json(res).message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali');
+      }
+    }
+  });
+});

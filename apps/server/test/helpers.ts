@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { AppContext } from '../src/context';
+import { openDatabase, type Database } from '../src/db/client';
+import { manualClock } from '../src/lib/clock';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set,
+ * a new PostgreSQL database created beside it and dropped afterwards.
+ */
+export async function testDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `sapa_t_${randomBytes(6).toString('hex')}`;
+  const adminClient = new pg.Client({ connectionString: url });
+  await adminClient.connect();
+  await adminClient.query(`create database ${name}`);
+  await adminClient.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', SAPA_DEMO: '0', LOG_LEVEL: 'silent', SAPA_WEB_DIST: '/nonexistent', ...env });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ReturnType<typeof manualClock>;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database with a clock the test can move; nothing listens. */
+export async function createTestApp(
+  options: { env?: Record<string, string> } & Partial<Omit<BuildOptions, 'config'>> = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await testDatabase());
+  const clock = manualClock(new Date('2026-03-02T08:00:00Z'));
+  const { app, ctx } = await buildApp({
+    config: testConfig(options.env),
+    database,
+    clock,
+    logger: false,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+/** Registration input that does not collide with other tests in the same database. */
+export function newOwner(overrides: Partial<Record<'name' | 'email' | 'phone' | 'password', string>> = {}) {
+  counter += 1;
+  const n = `${Date.now() % 100000}${counter}`.padStart(7, '0');
+  return {
+    name: `Pemilik ${n}`,
+    email: `pemilik${n}@contoh.test`,
+    phone: `62812${n}`,
+    password: 'rahasia123',
+    ...overrides,
+  };
+}
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
+
+/** The newest dev-mailbox code sent to an address. */
+export async function lastCodeFor(app: FastifyInstance, email: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+  const docs = json<{ docs: { to: string; text: string }[] }>(res).docs;
+  const mail = docs.find((d) => d.to === email);
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Registers and returns the token; optionally verifies with the mailed code. */
+export async function registerOwner(app: FastifyInstance, input = newOwner(), options: { verify?: boolean } = {}) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+  const { token } = json<{ token: string }>(res);
+  if (options.verify) {
+    const code = await lastCodeFor(app, input.email);
+    const v = await app.inject({ method: 'POST', url: '/api/user/verify', headers: { token }, payload: { code } });
+    if (v.statusCode !== 200) throw new Error(`verify failed: ${v.body}`);
+  }
+  return { token, input };
+}

@@ -1,0 +1,9 @@
+import { useContext } from 'react';
+import { ToastContext, type ToastApi } from './toast-context';
+
+/** The global toast of spec §2/§4. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}

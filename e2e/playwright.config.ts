@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3190);
+export const baseURL = `http://127.0.0.1:${port}`;
+// One fresh data folder per run, shared with the workers through the environment.
+process.env.SAPA_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // Started the way `npm start` starts it: the embedded default with the demo workspace.
+    command: 'npm start',
+    cwd: '..',
+    url: `${baseURL}/api/ready`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      SAPA_DATA_DIR: process.env.SAPA_E2E_DATA,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      SAPA_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

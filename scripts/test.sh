@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# npm test: install what is missing, then typecheck, lint, unit and integration tests (PGlite, and
+# PostgreSQL again when DATABASE_URL is set), build, and the end-to-end journeys in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install.sh --browser
+
+echo "== typecheck =="
+npm run typecheck --silent
+echo "== lint =="
+npm run lint --silent
+
+echo "== unit and integration tests (embedded PGlite) =="
+env -u DATABASE_URL -u REDIS_URL npx vitest run
+if [ -n "${DATABASE_URL:-}" ]; then
+  echo "== server integration tests again on PostgreSQL =="
+  npx vitest run --project server
+fi
+
+echo "== build =="
+npm run build
+touch apps/server/dist/.build-stamp
+
+echo "== end-to-end (Chromium) =="
+npm run test:e2e --silent
