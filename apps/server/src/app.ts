@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { findUp } from './lib/find-up';
+import { startHousekeeping } from './lib/housekeeping';
 import { RateLimiter } from './lib/rate-limit';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -50,11 +51,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     options.database ??
     (await openDatabase({
       url: config.databaseUrl,
-      dataDir: config.databaseUrl ? undefined : (fs.mkdirSync(config.dataDir, { recursive: true }), config.dataDir),
+      dataDir: config.databaseUrl
+        ? undefined
+        : (fs.mkdirSync(config.dataDir, { recursive: true }), config.dataDir),
     }));
   const clock = options.clock ?? systemClock;
   const mailer =
-    options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log));
+    options.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log));
   const ctx: AppContext = {
     config,
     database,
@@ -65,7 +69,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     log: app.log,
   };
 
+  const stopHousekeeping = startHousekeeping(ctx);
   app.addHook('onClose', async () => {
+    stopHousekeeping();
     mailer.close();
     if (!options.database) await database.close();
   });

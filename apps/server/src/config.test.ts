@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config';
 describe('config', () => {
   it('defaults to the embedded mode with the demo on', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: undefined, demo: true, sandbox: true });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      demo: true,
+      sandbox: true,
+    });
     expect(c.publicUrl).toBe('http://127.0.0.1:3000');
   });
 
@@ -20,7 +26,9 @@ describe('config', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems;
-      expect(problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'SAPA_DEMO']));
+      expect(problems.map((p) => p.split(':')[0])).toEqual(
+        expect.arrayContaining(['PORT', 'DATABASE_URL', 'SAPA_DEMO']),
+      );
     }
   });
 });

@@ -27,7 +27,11 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: ctx.database.kind, mail: ctx.mailer.kind, readyInMs: Math.round(performance.now() - startedAt) },
+    {
+      database: ctx.database.kind,
+      mail: ctx.mailer.kind,
+      readyInMs: Math.round(performance.now() - startedAt),
+    },
     `Sapa siap di ${config.publicUrl}`,
   );
 }

@@ -35,7 +35,13 @@ export async function testDatabase(): Promise<Database> {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', SAPA_DEMO: '0', LOG_LEVEL: 'silent', SAPA_WEB_DIST: '/nonexistent', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    SAPA_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    SAPA_WEB_DIST: '/nonexistent',
+    ...env,
+  });
 }
 
 export interface TestApp {
@@ -99,13 +105,22 @@ export async function lastCodeFor(app: FastifyInstance, email: string): Promise<
 }
 
 /** Registers and returns the token; optionally verifies with the mailed code. */
-export async function registerOwner(app: FastifyInstance, input = newOwner(), options: { verify?: boolean } = {}) {
+export async function registerOwner(
+  app: FastifyInstance,
+  input = newOwner(),
+  options: { verify?: boolean } = {},
+) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   const { token } = json<{ token: string }>(res);
   if (options.verify) {
     const code = await lastCodeFor(app, input.email);
-    const v = await app.inject({ method: 'POST', url: '/api/user/verify', headers: { token }, payload: { code } });
+    const v = await app.inject({
+      method: 'POST',
+      url: '/api/user/verify',
+      headers: { token },
+      payload: { code },
+    });
     if (v.statusCode !== 200) throw new Error(`verify failed: ${v.body}`);
   }
   return { token, input };

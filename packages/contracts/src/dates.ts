@@ -50,9 +50,7 @@ export function formatListTime(value: DateInput | null | undefined, now: Date = 
   if (!d) return '-';
   const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
   const sameDay =
-    d.getFullYear() === now.getFullYear() &&
-    d.getMonth() === now.getMonth() &&
-    d.getDate() === now.getDate();
+    d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
   if (sameDay) return time;
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${time}`;
 }

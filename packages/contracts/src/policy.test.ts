@@ -23,16 +23,28 @@ describe('guardRoute (spec §2, §5)', () => {
 
   it('holds users needing verification on /user/verification', () => {
     const pending = { ...owner, needVerification: true };
-    expect(guardRoute('/user/setting/profile', pending, BETA)).toEqual({ type: 'redirect', to: '/user/verification' });
+    expect(guardRoute('/user/setting/profile', pending, BETA)).toEqual({
+      type: 'redirect',
+      to: '/user/verification',
+    });
     expect(guardRoute('/user/verification', pending, BETA)).toEqual({ type: 'allow' });
     expect(guardRoute('/user/verification', owner, BETA)).toEqual({ type: 'redirect', to: '/user/chat' });
   });
 
   it('denies agents the transaction and agent pages with the spec toast', () => {
-    for (const path of ['/user/transaction', '/user/transaction/history', '/user/transaction/abc', '/user/agent']) {
+    for (const path of [
+      '/user/transaction',
+      '/user/transaction/history',
+      '/user/transaction/abc',
+      '/user/agent',
+    ]) {
       expect(guardRoute(path, agent, BETA)).toEqual({
         type: 'deny',
-        toast: { title: 'Akses Ditolak', message: 'Agen tidak memiliki izin untuk mengakses halaman ini', type: 'warning' },
+        toast: {
+          title: 'Akses Ditolak',
+          message: 'Agen tidak memiliki izin untuk mengakses halaman ini',
+          type: 'warning',
+        },
       });
       expect(guardRoute(path, owner, BETA)).toEqual({ type: 'allow' });
     }
@@ -44,7 +56,9 @@ describe('guardRoute (spec §2, §5)', () => {
       type: 'deny',
       toast: { title: 'Fitur Beta', message: 'Fitur ini hanya untuk pengguna beta', type: 'info' },
     });
-    expect(guardRoute('/user/integration/instagram', { ...owner, isBetaUser: true }, BETA)).toEqual({ type: 'allow' });
+    expect(guardRoute('/user/integration/instagram', { ...owner, isBetaUser: true }, BETA)).toEqual({
+      type: 'allow',
+    });
     expect(guardRoute('/user/integration/whatsapp', owner, BETA)).toEqual({ type: 'allow' });
   });
 

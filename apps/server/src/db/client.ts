@@ -29,7 +29,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
 }
 
-const migrationsFolder = () => findUp('drizzle/meta/_journal.json', import.meta.dirname).replace(/\/meta\/_journal\.json$/, '');
+const migrationsFolder = () =>
+  findUp('drizzle/meta/_journal.json', import.meta.dirname).replace(/\/meta\/_journal\.json$/, '');
 
 /** Opens PostgreSQL or PGlite and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -86,7 +86,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_subject_idx').on(t.kind, t.subjectId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_subject_idx').on(t.kind, t.subjectId),
+  ],
 );
 
 /** Emailed 6-digit codes: account verification for owners and agents. */

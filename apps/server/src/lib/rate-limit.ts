@@ -32,7 +32,11 @@ export class RateLimiter {
   }
 
   /** Throws RATE_LIMITED when the key is at its limit. */
-  async check(key: string, rule: RateRule, message: 'auth.tooManyAttempts' | 'common.rateLimited' = 'common.rateLimited') {
+  async check(
+    key: string,
+    rule: RateRule,
+    message: 'auth.tooManyAttempts' | 'common.rateLimited' = 'common.rateLimited',
+  ) {
     const { count, oldest } = await this.count(key, rule);
     if (count < rule.max || !oldest) return;
     const waitMs = oldest.getTime() + rule.windowMs - this.clock.now().getTime();
@@ -56,4 +60,3 @@ export class RateLimiter {
     await this.db.delete(rateEvents).where(lt(rateEvents.createdAt, cutoff));
   }
 }
-

@@ -23,7 +23,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      const body: ApiErrorBody = { statusCode: 500, code: 'INTERNAL', message: defaultErrorMessage('INTERNAL') };
+      const body: ApiErrorBody = {
+        statusCode: 500,
+        code: 'INTERNAL',
+        message: defaultErrorMessage('INTERNAL'),
+      };
       return reply.code(500).send(body);
     }
     const code = codeForStatus(status);

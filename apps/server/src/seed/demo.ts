@@ -5,7 +5,12 @@ import { referralCode } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
 
 export const DEMO = {
-  owner: { email: 'pemilik@demo.test', password: 'demo12345', name: 'Toko Sapa Demo', phone: '6281200000001' },
+  owner: {
+    email: 'pemilik@demo.test',
+    password: 'demo12345',
+    name: 'Toko Sapa Demo',
+    phone: '6281200000001',
+  },
   agent: { email: 'agen@demo.test', password: 'demo12345', name: 'Agen Demo', phone: '6281200000002' },
   admin: { username: 'admin', password: 'admin12345', name: 'Admin Sapa' },
 } as const;
@@ -67,6 +72,10 @@ export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
   if (!wanted) return;
   await ctx.db
     .insert(admins)
-    .values({ name: wanted.username, username: wanted.username, passwordHash: await hashPassword(wanted.password) })
+    .values({
+      name: wanted.username,
+      username: wanted.username,
+      passwordHash: await hashPassword(wanted.password),
+    })
     .onConflictDoNothing();
 }

@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { guardRoute, isUnder } from '@sapa/contracts';
-import { ContentOutlet } from './content-outlet';
 import { DeniedContext } from './guard-context';
 import { useToast } from '../components/toast/use-toast';
 import { PageLoader } from '../components/page-loader';
@@ -49,7 +48,7 @@ export function RouteGuard() {
   return (
     <DeniedContext.Provider value={decision.type === 'deny'}>
       <Suspense fallback={<PageLoader />}>
-        <ContentOutlet />
+        <Outlet />
       </Suspense>
     </DeniedContext.Provider>
   );

@@ -8,7 +8,10 @@ export const adminProfile = z.object({
 });
 export type AdminProfile = z.infer<typeof adminProfile>;
 
-export const usernameField = requiredString(50).regex(/^[a-zA-Z0-9._-]+$/, 'Username hanya boleh berisi huruf, angka, titik, garis bawah dan tanda hubung');
+export const usernameField = requiredString(50).regex(
+  /^[a-zA-Z0-9._-]+$/,
+  'Username hanya boleh berisi huruf, angka, titik, garis bawah dan tanda hubung',
+);
 
 export const updateAdminBody = z.object({
   name: nameField.optional(),

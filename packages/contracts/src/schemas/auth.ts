@@ -32,7 +32,10 @@ export const resetRequestBody = z.object({ email: emailField });
 export type ResetRequestBody = z.infer<typeof resetRequestBody>;
 
 export const resetPasswordBody = z.object({
-  token: z.string({ error: t('auth.resetInvalid') }).min(1, t('auth.resetInvalid')).max(200),
+  token: z
+    .string({ error: t('auth.resetInvalid') })
+    .min(1, t('auth.resetInvalid'))
+    .max(200),
   password: passwordField,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;

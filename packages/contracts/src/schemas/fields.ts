@@ -7,11 +7,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A required, trimmed string with the spec's generic messages. */
 export const requiredString = (max: number = LIMITS.nameMaxLength) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, t('validation.maxLength', { max }));
+  z.string({ error: required }).trim().min(1, required).max(max, t('validation.maxLength', { max }));
 
 export const nameField = requiredString(LIMITS.nameMaxLength);
 

@@ -20,7 +20,11 @@ export async function getAdmin(ctx: AppContext, auth: AuthContext): Promise<Admi
 }
 
 /** PATCH /admin {name, username, password}; a new password needs the current one and ends other sessions. */
-export async function updateAdmin(ctx: AppContext, auth: AuthContext, body: UpdateAdminBody): Promise<AdminProfile> {
+export async function updateAdmin(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: UpdateAdminBody,
+): Promise<AdminProfile> {
   const admin = await loadAdmin(ctx, auth);
   const changes: Partial<AdminRow> = {};
   if (body.name !== undefined) changes.name = body.name;

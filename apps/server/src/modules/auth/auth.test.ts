@@ -19,7 +19,9 @@ describe('register', () => {
     const input = newOwner();
     const res = await post('/api/auth/register', input);
     expect(res.statusCode).toBe(201);
-    const body = json<{ token: string; user: { email: string; needVerification: boolean; agent: null } }>(res);
+    const body = json<{ token: string; user: { email: string; needVerification: boolean; agent: null } }>(
+      res,
+    );
     expect(body.token).toMatch(/^[\w-]{43}$/);
     expect(body.user).toMatchObject({ email: input.email, needVerification: true, agent: null });
     const mail = json<{ docs: { to: string; subject: string; text: string }[] }>(
@@ -42,7 +44,10 @@ describe('register', () => {
       const res = await post('/api/auth/register', payload);
       expect(res.statusCode, field).toBe(400);
       expect(json(res)).toMatchObject({ code: 'VALIDATION', fields: { [field]: message } });
-      const found = await t.ctx.db.select().from(users).where(eq(users.email, String(payload.email)));
+      const found = await t.ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(payload.email)));
       expect(found).toHaveLength(0);
     }
   });
@@ -96,22 +101,41 @@ describe('login', () => {
     const { input } = await registerOwner(t.app);
     const ip = '10.1.1.1';
     for (let i = 0; i < 5; i++) {
-      const res = await post('/api/auth/login', { identifier: input.email, password: 'salah-sekali' }, {}, ip);
+      const res = await post(
+        '/api/auth/login',
+        { identifier: input.email, password: 'salah-sekali' },
+        {},
+        ip,
+      );
       expect(res.statusCode).toBe(401);
       expect(json(res).message).toBe('Email/nomor telepon atau kata sandi salah');
     }
-    const sixth = await post('/api/auth/login', { identifier: input.email, password: input.password }, {}, ip);
+    const sixth = await post(
+      '/api/auth/login',
+      { identifier: input.email, password: input.password },
+      {},
+      ip,
+    );
     expect(sixth.statusCode).toBe(429);
     expect(json(sixth).message).toBe('Terlalu banyak percobaan masuk. Coba lagi dalam 5 menit');
     expect(sixth.headers['retry-after']).toBeDefined();
     // another IP is not locked out
-    expect((await post('/api/auth/login', { identifier: input.email, password: input.password }, {}, '10.1.1.2')).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/login', { identifier: input.email, password: input.password }, {}, '10.1.1.2'))
+        .statusCode,
+    ).toBe(200);
     t.clock.advance(5 * 60 * 1000 + 1000);
-    expect((await post('/api/auth/login', { identifier: input.email, password: input.password }, {}, ip)).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/login', { identifier: input.email, password: input.password }, {}, ip))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers unknown accounts like wrong passwords', async () => {
-    const res = await post('/api/auth/login', { identifier: 'tidak.ada@contoh.test', password: 'apa-saja-1' });
+    const res = await post('/api/auth/login', {
+      identifier: 'tidak.ada@contoh.test',
+      password: 'apa-saja-1',
+    });
     expect(res.statusCode).toBe(401);
     expect(json(res).message).toBe('Email/nomor telepon atau kata sandi salah');
   });
@@ -126,23 +150,35 @@ describe('login', () => {
 
   it('accepts Authorization: Bearer as well as the token header', async () => {
     const { token } = await registerOwner(t.app);
-    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 });
 
 describe('admin login', () => {
   it('signs operators in on their own table; their token is refused on user endpoints and vice versa', async () => {
-    await t.ctx.db.insert(admins).values({ name: 'Operator', username: 'operator', passwordHash: await hashPassword('rahasia123') });
+    await t.ctx.db
+      .insert(admins)
+      .values({ name: 'Operator', username: 'operator', passwordHash: await hashPassword('rahasia123') });
     const bad = await post('/api/auth/admin/login', { username: 'operator', password: 'salah-salah' });
     expect(json(bad).message).toBe('Username atau kata sandi salah');
     const res = await post('/api/auth/admin/login', { username: 'operator', password: 'rahasia123' });
     expect(res.statusCode).toBe(200);
     const { token, admin } = json<{ token: string; admin: { username: string } }>(res);
     expect(admin.username).toBe('operator');
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin', headers: { token } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin', headers: { token } })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } })).statusCode).toBe(
+      403,
+    );
     const owner = await registerOwner(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin', headers: { token: owner.token } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin', headers: { token: owner.token } })).statusCode,
+    ).toBe(403);
   });
 });

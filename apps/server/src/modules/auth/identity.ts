@@ -25,8 +25,14 @@ export async function findTaken(
   }
   if (!conditionsUser.length) return taken;
   const [foundUsers, foundAgents] = await Promise.all([
-    db.select({ id: users.id, email: users.email, phone: users.phone }).from(users).where(or(...conditionsUser)),
-    db.select({ id: agents.id, email: agents.email, phone: agents.phone }).from(agents).where(or(...conditionsAgent)),
+    db
+      .select({ id: users.id, email: users.email, phone: users.phone })
+      .from(users)
+      .where(or(...conditionsUser)),
+    db
+      .select({ id: agents.id, email: agents.email, phone: agents.phone })
+      .from(agents)
+      .where(or(...conditionsAgent)),
   ]);
   for (const row of foundUsers) {
     if (ignore?.kind === 'user' && ignore.id === row.id) continue;

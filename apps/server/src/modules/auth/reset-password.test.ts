@@ -11,8 +11,12 @@ const post = (url: string, payload: object, ip = '10.2.0.1') =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
 
 async function resetLinkFor(email: string): Promise<string> {
-  const mails = json<{ docs: { to: string; text: string }[] }>(await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).docs;
-  const link = mails.find((m) => m.to === email && m.text.includes('/reset-password?token='))?.text.match(/https:\S+/)?.[0];
+  const mails = json<{ docs: { to: string; text: string }[] }>(
+    await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' }),
+  ).docs;
+  const link = mails
+    .find((m) => m.to === email && m.text.includes('/reset-password?token='))
+    ?.text.match(/https:\S+/)?.[0];
   if (!link) throw new Error('no reset mail');
   return link;
 }
@@ -22,7 +26,9 @@ describe('password reset', () => {
     const input = newOwner();
     const { token: session } = await registerOwner(t.app, input);
     const res = await post('/api/auth/reset-password/request', { email: input.email });
-    expect(json(res).message).toBe('Jika email terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim');
+    expect(json(res).message).toBe(
+      'Jika email terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim',
+    );
     const link = await resetLinkFor(input.email);
     expect(link.startsWith('https://app.sapa.test/reset-password?token=')).toBe(true);
     const token = decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
@@ -33,7 +39,9 @@ describe('password reset', () => {
     const done = await post('/api/auth/reset-password', { token, password: 'sandi-baru-99' });
     expect(done.statusCode).toBe(200);
     expect(json(done).message).toBe('Kata sandi berhasil diubah. Silakan masuk');
-    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: session } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: session } })).statusCode,
+    ).toBe(401);
     const login = await post('/api/auth/login', { identifier: input.email, password: 'sandi-baru-99' });
     expect(login.statusCode).toBe(200);
 
@@ -50,14 +58,28 @@ describe('password reset', () => {
     t.clock.advance(60 * 60 * 1000 + 1);
     const res = await post('/api/auth/reset-password', { token, password: 'sandi-baru-99' });
     expect(json(res).message).toBe('Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa');
-    expect((await post('/api/auth/login', { identifier: input.email, password: input.password }, '10.2.0.2')).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/login', { identifier: input.email, password: input.password }, '10.2.0.2'))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers the same for unknown emails and rate-limits requests', async () => {
-    const unknown = await post('/api/auth/reset-password/request', { email: 'tak.dikenal@contoh.test' }, '10.2.0.3');
-    expect(json(unknown).message).toBe('Jika email terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim');
-    for (let i = 0; i < 2; i++) await post('/api/auth/reset-password/request', { email: 'tak.dikenal@contoh.test' }, '10.2.0.3');
-    const limited = await post('/api/auth/reset-password/request', { email: 'tak.dikenal@contoh.test' }, '10.2.0.3');
+    const unknown = await post(
+      '/api/auth/reset-password/request',
+      { email: 'tak.dikenal@contoh.test' },
+      '10.2.0.3',
+    );
+    expect(json(unknown).message).toBe(
+      'Jika email terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim',
+    );
+    for (let i = 0; i < 2; i++)
+      await post('/api/auth/reset-password/request', { email: 'tak.dikenal@contoh.test' }, '10.2.0.3');
+    const limited = await post(
+      '/api/auth/reset-password/request',
+      { email: 'tak.dikenal@contoh.test' },
+      '10.2.0.3',
+    );
     expect(limited.statusCode).toBe(429);
   });
 });

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminLoginBody, loginBody, registerBody, resetPasswordBody, resetRequestBody, t } from '@sapa/contracts';
+import {
+  adminLoginBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  resetRequestBody,
+  t,
+} from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
@@ -19,16 +26,22 @@ export function authRoutes(ctx: AppContext) {
       return reply.code(201).send(result);
     });
 
-    app.post('/auth/login', async (request) => auth.login(ctx, parse(loginBody, request.body), clientOf(request)));
+    app.post('/auth/login', async (request) =>
+      auth.login(ctx, parse(loginBody, request.body), clientOf(request)),
+    );
 
     app.post('/auth/admin/login', async (request) =>
       auth.adminLogin(ctx, parse(adminLoginBody, request.body), clientOf(request)),
     );
 
-    app.post('/auth/logout', { preHandler: requireSession(ctx, ['user', 'agent', 'admin']) }, async (request) => {
-      await revokeSession(ctx, authOf(request).sessionId);
-      return { message: t('common.success') };
-    });
+    app.post(
+      '/auth/logout',
+      { preHandler: requireSession(ctx, ['user', 'agent', 'admin']) },
+      async (request) => {
+        await revokeSession(ctx, authOf(request).sessionId);
+        return { message: t('common.success') };
+      },
+    );
 
     app.post('/auth/reset-password/request', async (request) => {
       await auth.requestPasswordReset(ctx, parse(resetRequestBody, request.body), clientOf(request));

@@ -51,7 +51,11 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Creates an unverified owner, emails the verification code and signs them in. */
-export async function register(ctx: AppContext, body: RegisterBody, client: ClientInfo): Promise<LoginResponse> {
+export async function register(
+  ctx: AppContext,
+  body: RegisterBody,
+  client: ClientInfo,
+): Promise<LoginResponse> {
   const limitKey = `register:${client.ip}`;
   await ctx.limiter.check(limitKey, { max: ctx.config.limits.registerPerHour, windowMs: 60 * 60 * 1000 });
   const conflict = conflictFor(await findTaken(ctx.db, body));
@@ -88,11 +92,14 @@ export async function register(ctx: AppContext, body: RegisterBody, client: Clie
       return { user, code };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflictFor(await findTaken(ctx.db, body)) ?? new AppError('CONFLICT');
+    if (isUniqueViolation(error))
+      throw conflictFor(await findTaken(ctx.db, body)) ?? new AppError('CONFLICT');
     throw error;
   }
   await ctx.limiter.hit(limitKey);
-  await sendQuietly(ctx, () => ctx.mailer.send(verificationMail(created.user.email, created.user.name, created.code)));
+  await sendQuietly(ctx, () =>
+    ctx.mailer.send(verificationMail(created.user.email, created.user.name, created.code)),
+  );
   const token = await createSession(ctx, {
     kind: 'user',
     subjectId: created.user.id,
@@ -129,16 +136,29 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
   const [owner] = await ctx.db.select().from(users).where(eq(users.id, agent.ownerId)).limit(1);
   if (!owner) return failLogin(ctx, limitKey);
   await ctx.limiter.reset(limitKey);
-  const token = await createSession(ctx, { kind: 'agent', subjectId: agent.id, ownerId: owner.id, ...client });
+  const token = await createSession(ctx, {
+    kind: 'agent',
+    subjectId: agent.id,
+    ownerId: owner.id,
+    ...client,
+  });
   return { token, user: toUserProfile(owner, agent) };
 }
 
-async function failLogin(ctx: AppContext, limitKey: string, message = t('auth.invalidCredentials')): Promise<never> {
+async function failLogin(
+  ctx: AppContext,
+  limitKey: string,
+  message = t('auth.invalidCredentials'),
+): Promise<never> {
   await ctx.limiter.hit(limitKey);
   throw new AppError('INVALID_CREDENTIALS', message);
 }
 
-export async function adminLogin(ctx: AppContext, body: AdminLoginBody, client: ClientInfo): Promise<AdminLoginResponse> {
+export async function adminLogin(
+  ctx: AppContext,
+  body: AdminLoginBody,
+  client: ClientInfo,
+): Promise<AdminLoginResponse> {
   const limitKey = `admin-login:${body.username.toLowerCase()}:${client.ip}`;
   await ctx.limiter.check(
     limitKey,
@@ -146,7 +166,9 @@ export async function adminLogin(ctx: AppContext, body: AdminLoginBody, client: 
     'auth.tooManyAttempts',
   );
   const [admin] = await ctx.db.select().from(admins).where(eq(admins.username, body.username)).limit(1);
-  const ok = admin ? await verifyPassword(admin.passwordHash, body.password) : (await burnPasswordCheck(body.password), false);
+  const ok = admin
+    ? await verifyPassword(admin.passwordHash, body.password)
+    : (await burnPasswordCheck(body.password), false);
   if (!admin || !ok) return failLogin(ctx, limitKey, t('auth.invalidAdminCredentials'));
   await ctx.limiter.reset(limitKey);
   const token = await createSession(ctx, { kind: 'admin', subjectId: admin.id, ownerId: null, ...client });
@@ -154,7 +176,11 @@ export async function adminLogin(ctx: AppContext, body: AdminLoginBody, client: 
 }
 
 /** Emails a single-use reset link valid for one hour; answers the same whether or not the email exists. */
-export async function requestPasswordReset(ctx: AppContext, body: ResetRequestBody, client: ClientInfo): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  body: ResetRequestBody,
+  client: ClientInfo,
+): Promise<void> {
   const window = 15 * 60 * 1000;
   const ipKey = `reset:${client.ip}`;
   const emailKey = `reset-email:${body.email}`;
@@ -183,7 +209,13 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
   const [reset] = await ctx.db
     .select()
     .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, sha256(body.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(body.token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
     .limit(1);
   if (!reset) throw invalid();
   const passwordHash = await hashPassword(body.password);

@@ -45,5 +45,10 @@ export function devMailer(db: Db, log: FastifyBaseLogger): Mailer {
 
 export async function listDevMail(db: Db, limit = 50): Promise<DevMail[]> {
   const rows = await db.select().from(devMails).orderBy(desc(devMails.createdAt)).limit(limit);
-  return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

@@ -54,6 +54,8 @@ describe('SMTP', () => {
     expect(mail?.from).toBe('halo@sapa.test');
     expect(mail?.raw).toMatch(/Subject: Kode verifikasi Sapa: \d{6}/);
     expect((await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
-    expect(json(await t.app.inject({ method: 'GET', url: '/api/config' }))).toMatchObject({ devMailbox: false });
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/config' }))).toMatchObject({
+      devMailbox: false,
+    });
   });
 });

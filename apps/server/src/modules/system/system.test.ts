@@ -12,7 +12,10 @@ beforeAll(async () => {
   t = await createTestApp();
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="id"><div id="root"></div></html>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html lang="id"><div id="root"></div></html>',
+  );
   fs.writeFileSync(path.join(webDir, 'assets', 'app-123.js'), 'console.log(1)');
   web = await createTestApp({ env: { SAPA_WEB_DIST: webDir } });
 });
@@ -35,7 +38,11 @@ describe('health and readiness', () => {
     await broken.ctx.database.close();
     const res = await broken.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
-    expect(json(res)).toEqual({ statusCode: 503, code: 'UNAVAILABLE', message: 'Layanan sedang tidak tersedia. Silakan coba lagi' });
+    expect(json(res)).toEqual({
+      statusCode: 503,
+      code: 'UNAVAILABLE',
+      message: 'Layanan sedang tidak tersedia. Silakan coba lagi',
+    });
     await broken.app.close();
   });
 });
@@ -44,7 +51,11 @@ describe('errors', () => {
   it('unknown API paths answer a JSON 404, never the web app', async () => {
     const res = await web.app.inject({ method: 'GET', url: '/api/tidak-ada' });
     expect(res.statusCode).toBe(404);
-    expect(json(res)).toEqual({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'Alamat tidak ditemukan' });
+    expect(json(res)).toEqual({
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: 'Alamat tidak ditemukan',
+    });
   });
 
   it('malformed JSON gets an Indonesian 400', async () => {
@@ -67,7 +78,11 @@ describe('errors', () => {
       payload: { identifier: 'a@b.co', password: 'x' },
     });
     expect(res.statusCode).toBe(500);
-    expect(json(res)).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Terjadi kesalahan pada server. Silakan coba lagi' });
+    expect(json(res)).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: 'Terjadi kesalahan pada server. Silakan coba lagi',
+    });
     await broken.app.close();
   });
 });

@@ -27,7 +27,10 @@ export function toUserProfile(user: UserRow, agent: AgentRow | null): UserProfil
 }
 
 /** Loads the owner (and agent) behind a user or agent session. */
-export async function loadAccount(ctx: AppContext, auth: AuthContext): Promise<{ user: UserRow; agent: AgentRow | null }> {
+export async function loadAccount(
+  ctx: AppContext,
+  auth: AuthContext,
+): Promise<{ user: UserRow; agent: AgentRow | null }> {
   if (auth.kind === 'admin' || !auth.ownerId) throw new AppError('FORBIDDEN');
   const [user] = await ctx.db.select().from(users).where(eq(users.id, auth.ownerId)).limit(1);
   if (!user) throw new AppError('UNAUTHORIZED');

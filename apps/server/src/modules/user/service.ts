@@ -20,7 +20,11 @@ export async function getProfile(ctx: AppContext, auth: AuthContext): Promise<Us
  * PATCH /user: an owner edits their profile or password; an agent edits their own record.
  * A new email needs verifying again; a new password ends every other session.
  */
-export async function updateProfile(ctx: AppContext, auth: AuthContext, body: UpdateUserBody): Promise<UserProfile> {
+export async function updateProfile(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: UpdateUserBody,
+): Promise<UserProfile> {
   const { user, agent } = await loadAccount(ctx, auth);
   const self = agent ?? user;
   const now = ctx.clock.now();
@@ -37,7 +41,11 @@ export async function updateProfile(ctx: AppContext, auth: AuthContext, body: Up
     changes.passwordHash = await hashPassword(body.password);
   }
   const conflict = conflictFor(
-    await findTaken(ctx.db, { email: changes.email, phone: changes.phone }, { kind: agent ? 'agent' : 'user', id: self.id }),
+    await findTaken(
+      ctx.db,
+      { email: changes.email, phone: changes.phone },
+      { kind: agent ? 'agent' : 'user', id: self.id },
+    ),
   );
   if (conflict) throw conflict;
 
@@ -56,9 +64,11 @@ export async function updateProfile(ctx: AppContext, auth: AuthContext, body: Up
   });
   if (changes.passwordHash) await revokeAllSessions(ctx, auth.kind, auth.subjectId, auth.sessionId);
   if (code && changes.email) {
-    await ctx.mailer.send(verificationMail(changes.email, changes.name ?? user.name, code)).catch((err: unknown) => {
-      ctx.log.error({ err }, 'verification mail could not be sent');
-    });
+    await ctx.mailer
+      .send(verificationMail(changes.email, changes.name ?? user.name, code))
+      .catch((err: unknown) => {
+        ctx.log.error({ err }, 'verification mail could not be sent');
+      });
   }
   return getProfile(ctx, auth);
 }
@@ -89,7 +99,8 @@ export async function activateTrial(ctx: AppContext, auth: AuthContext): Promise
   if (!user.isVerified) throw new AppError('NEED_VERIFICATION');
   if (user.trialActivatedAt) throw new AppError('VALIDATION', t('auth.trialUsed'));
   const now = ctx.clock.now();
-  const from = user.subscriptionExpiresAt && user.subscriptionExpiresAt > now ? user.subscriptionExpiresAt : now;
+  const from =
+    user.subscriptionExpiresAt && user.subscriptionExpiresAt > now ? user.subscriptionExpiresAt : now;
   const expiresAt = new Date(from.getTime() + LIMITS.trialDays * 24 * 60 * 60 * 1000);
   const updated = await ctx.db
     .update(users)

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agents, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import { createTestApp, json, lastCodeFor, newOwner, registerOwner, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  json,
+  lastCodeFor,
+  newOwner,
+  registerOwner,
+  type TestApp,
+} from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +35,10 @@ describe('verification', () => {
 
     const ok = await call('POST', '/api/user/verify', token, { code });
     expect(ok.statusCode).toBe(200);
-    expect(json(ok)).toMatchObject({ message: 'Akun berhasil diverifikasi', user: { needVerification: false } });
+    expect(json(ok)).toMatchObject({
+      message: 'Akun berhasil diverifikasi',
+      user: { needVerification: false },
+    });
     const again = await call('POST', '/api/user/verify', token, { code });
     expect(json(again).message).toBe('Akun sudah terverifikasi');
   });
@@ -40,7 +50,8 @@ describe('verification', () => {
     expect(tooSoon.statusCode).toBe(429);
     expect(json(tooSoon).message).toMatch(/^Tunggu \d+ detik sebelum mengirim ulang kode$/);
 
-    for (let i = 0; i < 5; i++) await call('POST', '/api/user/verify', token, { code: first === '999999' ? '999998' : '999999' });
+    for (let i = 0; i < 5; i++)
+      await call('POST', '/api/user/verify', token, { code: first === '999999' ? '999998' : '999999' });
     expect((await call('POST', '/api/user/verify', token, { code: first })).statusCode).toBe(400);
 
     t.clock.advance(61_000);
@@ -62,7 +73,9 @@ describe('trial', () => {
     expect(res.statusCode).toBe(200);
     const user = json<{ user: { trialUsed: boolean; subscription: { expiredAt: string } } }>(res).user;
     expect(user.trialUsed).toBe(true);
-    expect(new Date(user.subscription.expiredAt).getTime() - t.clock.now().getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(new Date(user.subscription.expiredAt).getTime() - t.clock.now().getTime()).toBe(
+      7 * 24 * 60 * 60 * 1000,
+    );
     const twice = await call('POST', '/api/user/trial-activate', token);
     expect(twice.statusCode).toBe(400);
     expect(json(twice).message).toBe('Masa uji coba sudah pernah diaktifkan');
@@ -90,7 +103,10 @@ describe('profile', () => {
       name: 'The maximum length allowed is 100',
     });
     expect((await call('PATCH', '/api/user', token, { phone: other.input.phone })).statusCode).toBe(409);
-    expect(json(await call('GET', '/api/user', token))).toMatchObject({ name: input.name, phone: input.phone });
+    expect(json(await call('GET', '/api/user', token))).toMatchObject({
+      name: input.name,
+      phone: input.phone,
+    });
   });
 
   it('a password change needs the current password and ends every other session', async () => {
@@ -102,9 +118,15 @@ describe('profile', () => {
       payload: { identifier: input.email, password: input.password },
     });
     const other = json<{ token: string }>(login).token;
-    const wrong = await call('PATCH', '/api/user', token, { password: 'baru-sekali-1', currentPassword: 'keliru-123' });
+    const wrong = await call('PATCH', '/api/user', token, {
+      password: 'baru-sekali-1',
+      currentPassword: 'keliru-123',
+    });
     expect(json(wrong).message).toBe('Kata sandi saat ini salah');
-    const ok = await call('PATCH', '/api/user', token, { password: 'baru-sekali-1', currentPassword: input.password });
+    const ok = await call('PATCH', '/api/user', token, {
+      password: 'baru-sekali-1',
+      currentPassword: input.password,
+    });
     expect(ok.statusCode).toBe(200);
     expect((await call('GET', '/api/user', token)).statusCode).toBe(200);
     expect((await call('GET', '/api/user', other)).statusCode).toBe(401);

@@ -13,13 +13,24 @@ const MAX_ATTEMPTS = 5;
 type CodeKind = 'user' | 'agent';
 
 /** Stores a new code for the subject (older ones stop working) and returns it for the email. */
-export async function issueCode(db: Db | Tx, ctx: AppContext, kind: CodeKind, subjectId: string): Promise<string> {
+export async function issueCode(
+  db: Db | Tx,
+  ctx: AppContext,
+  kind: CodeKind,
+  subjectId: string,
+): Promise<string> {
   const code = randomCode();
   const now = ctx.clock.now();
   await db
     .update(verificationCodes)
     .set({ usedAt: now })
-    .where(and(eq(verificationCodes.kind, kind), eq(verificationCodes.subjectId, subjectId), isNull(verificationCodes.usedAt)));
+    .where(
+      and(
+        eq(verificationCodes.kind, kind),
+        eq(verificationCodes.subjectId, subjectId),
+        isNull(verificationCodes.usedAt),
+      ),
+    );
   await db.insert(verificationCodes).values({
     kind,
     subjectId,
@@ -57,11 +68,18 @@ export async function consumeCode(
   code: string,
   apply: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  const invalid = () => new AppError('VALIDATION', t('auth.verifyInvalid'), { code: t('auth.verifyInvalid') });
+  const invalid = () =>
+    new AppError('VALIDATION', t('auth.verifyInvalid'), { code: t('auth.verifyInvalid') });
   const [row] = await ctx.db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.kind, kind), eq(verificationCodes.subjectId, subjectId), isNull(verificationCodes.usedAt)))
+    .where(
+      and(
+        eq(verificationCodes.kind, kind),
+        eq(verificationCodes.subjectId, subjectId),
+        isNull(verificationCodes.usedAt),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   const now = ctx.clock.now();

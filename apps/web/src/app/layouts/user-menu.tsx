@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Box, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconArticle,
+  IconBook,
+  IconChevronDown,
+  IconCode,
+  IconGift,
+  IconHeadset,
+  IconLogout,
+  IconReceipt,
+  IconSettings,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { formatDateLong, type UserProfile } from '@sapa/contracts';
+import { AppAvatar } from '../../components/app-avatar';
+import { useConfig } from '../../lib/use-config';
+import { useLogout } from '../../lib/use-logout';
+import { useGuardedLink } from '../use-guarded-link';
+
+const ICON = { size: 18, stroke: 1.7 } as const;
+
+/** The avatar dropdown of spec §2: who is signed in, the subscription, more links, settings, logout. */
+export function UserMenu({ user }: { user: UserProfile }) {
+  const [opened, setOpened] = useState(false);
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const guard = useGuardedLink();
+  const { data: config } = useConfig();
+  // spec §6: an agent sees their own name and phone.
+  const me = user.agent ?? user;
+  const expiredAt = user.subscription.expiredAt;
+
+  const external = (href: string | undefined) =>
+    href ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' } : { disabled: true };
+
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={280} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Menu akun" data-testid="user-menu-button" className="sapa-account-button">
+          <Group gap={8} wrap="nowrap">
+            <AppAvatar name={me.name} size={34} />
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+              {me.name}
+            </Text>
+            <IconChevronDown size={16} stroke={1.7} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+
+      <Menu.Dropdown data-testid="user-menu">
+        <Group gap="sm" p="sm" wrap="nowrap">
+          <AppAvatar name={me.name} size={44} />
+          <Box miw={0}>
+            <Text fw={600} truncate data-testid="user-menu-name">
+              {me.name}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="user-menu-phone">
+              +{me.phone}
+            </Text>
+          </Box>
+        </Group>
+        <Stack gap={6} px="sm" pb="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Box>
+              <Text size="xs" c="dimmed">
+                Masa aktif hingga
+              </Text>
+              <Text size="sm" fw={500} data-testid="subscription-expiry">
+                {formatDateLong(expiredAt)}
+              </Text>
+            </Box>
+            <Button
+              size="xs"
+              component={Link}
+              to="/user/transaction"
+              onClick={(event) => {
+                if (!guard('/user/transaction')) event.preventDefault();
+                setOpened(false);
+              }}
+            >
+              {expiredAt ? 'Perpanjang' : 'Upgrade'}
+            </Button>
+          </Group>
+        </Stack>
+
+        <Menu.Divider />
+        <Menu.Label>Menu Lainnya</Menu.Label>
+        <Menu.Item leftSection={<IconGift {...ICON} />} onClick={() => void navigate('/user/affiliate')}>
+          Affiliate
+        </Menu.Item>
+        <Menu.Item leftSection={<IconCode {...ICON} />} onClick={() => void navigate('/user/documentation')}>
+          Dokumentasi API
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconReceipt {...ICON} />}
+          onClick={() => {
+            if (guard('/user/transaction')) void navigate('/user/transaction');
+          }}
+        >
+          Transaksi
+        </Menu.Item>
+        <Menu.Item leftSection={<IconBook {...ICON} />} {...external(config?.links.tutorial)}>
+          Tutorial
+        </Menu.Item>
+        <Menu.Item leftSection={<IconHeadset {...ICON} />} {...external(config?.links.customerService)}>
+          Customer Service
+        </Menu.Item>
+        <Menu.Item leftSection={<IconArticle {...ICON} />} {...external(config?.links.article)}>
+          Artikel
+        </Menu.Item>
+
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconSettings {...ICON} />} onClick={() => void navigate('/user/setting')}>
+          Pengaturan
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout {...ICON} />} onClick={logout}>
+          Keluar
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,56 @@
+import { Badge } from '@mantine/core';
+import {
+  IconAddressBook,
+  IconChartBar,
+  IconGift,
+  IconMessages,
+  IconPlugConnected,
+  IconSettings,
+  IconSpeakerphone,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { NavEntry } from '../../components/nav-list';
+import { TrialBanner } from '../../features/user/trial-banner';
+import { useSession } from '../../lib/use-session';
+import { useGuardedLink } from '../use-guarded-link';
+import { AppFrame } from './app-frame';
+import { UserMenu } from './user-menu';
+
+/** spec §2: the side menu items, in order. */
+const NAV_ITEMS: readonly NavEntry[] = [
+  { to: '/user/chat', label: 'Percakapan', icon: IconMessages },
+  { to: '/user/publication', label: 'Publikasi', icon: IconSpeakerphone },
+  { to: '/user/contact', label: 'Kontak', icon: IconAddressBook },
+  { to: '/user/report', label: 'Laporan', icon: IconChartBar },
+  { to: '/user/integration', label: 'Integrasi', icon: IconPlugConnected },
+  { to: '/user/agent', label: 'Agen', icon: IconUsersGroup },
+  'divider',
+  { to: '/user/affiliate', label: 'Affiliate', icon: IconGift },
+  { to: '/user/setting', label: 'Pengaturan', icon: IconSettings },
+];
+
+/** The signed-in owner's or agent's frame: top bar, side menu or drawer, trial banner. */
+export function UserShell() {
+  const session = useSession();
+  const guard = useGuardedLink();
+  const user = session?.user;
+  const showTrial = !!user && !session.agent && !user.subscription.expiredAt && !user.trialUsed;
+
+  return (
+    <AppFrame
+      homePath="/user/chat"
+      navItems={NAV_ITEMS}
+      navLabel="Menu utama"
+      guard={guard}
+      brandExtra={
+        session?.agent ? (
+          <Badge variant="light" color="brand" data-testid="agent-badge">
+            Agen
+          </Badge>
+        ) : null
+      }
+      headerRight={user ? <UserMenu user={user} /> : null}
+      banner={showTrial ? <TrialBanner /> : null}
+    />
+  );
+}
