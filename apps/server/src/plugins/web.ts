@@ -17,7 +17,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null):
   if (hasWeb && distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Looked up per request, so a new build is served without a restart.
+      wildcard: true,
       index: false,
       cacheControl: false,
       preCompressed: true,
@@ -37,7 +38,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null):
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing hashed asset (an old tab after a deploy) must fail as 404, not load index.html as a script.
+    const isAsset = url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     const body: ApiErrorBody = {

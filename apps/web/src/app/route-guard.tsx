@@ -4,6 +4,7 @@ import { guardRoute, isUnder } from '@sapa/contracts';
 import { DeniedContext } from './guard-context';
 import { useToast } from '../components/toast/use-toast';
 import { PageLoader } from '../components/page-loader';
+import { setUnauthorizedHandler } from '../lib/api-client';
 import { referralStore } from '../lib/referral-store';
 import { useConfig } from '../lib/use-config';
 import { useSession } from '../lib/use-session';
@@ -29,6 +30,11 @@ export function RouteGuard() {
   // Beta paths come from the server; wait for them only where they can matter.
   const waiting = isUnder(location.pathname, '/user') && !!session && config.isPending;
   const decision = waiting ? null : guardRoute(location.pathname, session, config.data?.betaPaths ?? []);
+
+  useEffect(() => {
+    // spec §4: a 401 has already cleared the session; leave for /login.
+    setUnauthorizedHandler(() => void navigate('/login', { replace: true }));
+  }, [navigate]);
 
   useEffect(() => {
     // spec §2: `r` on a public route is the referral code.

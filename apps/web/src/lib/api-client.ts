@@ -73,7 +73,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       sessionStore.clear();
       onUnauthorized();
     }
-    throw ApiError.fromBody(response.status, data as Partial<ApiErrorBody> | null, WEB_MESSAGES.unexpectedError);
+    throw ApiError.fromBody(
+      response.status,
+      data as Partial<ApiErrorBody> | null,
+      WEB_MESSAGES.unexpectedError,
+    );
   }
   return data as T;
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
+import { sessionStore } from './session-store';
 
 /** Client errors (4xx) are answers, not glitches: only network and server failures are retried once. */
 export function createQueryClient(): QueryClient {
@@ -15,3 +16,13 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's one server cache. It lives in the signed-in areas' chunks (not on /login), and is
+ * emptied whenever the session ends so no data outlives a logout or a 401.
+ */
+export const queryClient = createQueryClient();
+
+sessionStore.subscribe(() => {
+  if (!sessionStore.get()) queryClient.clear();
+});

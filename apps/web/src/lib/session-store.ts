@@ -16,6 +16,7 @@ type Listener = () => void;
 
 const listeners = new Set<Listener>();
 let cached: { raw: string | null; session: Session | null } | null = null;
+let lastSetAt = 0;
 
 function readStorage(): string | null {
   try {
@@ -73,6 +74,7 @@ export const sessionStore = {
     return cached.session;
   },
   set(session: Session): void {
+    lastSetAt = Date.now();
     try {
       window.localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
     } catch {
@@ -97,7 +99,12 @@ export const sessionStore = {
       // nothing stored
     }
     cached = { raw: null, session: null };
+    lastSetAt = 0;
     emit();
+  },
+  /** When this page last wrote the session (0 after a reload): a just-signed-in profile is fresh. */
+  setAt(): number {
+    return lastSetAt;
   },
   token(): string {
     return sessionStore.get()?.token ?? '';

@@ -5,7 +5,7 @@ import { ApiError } from './api-error';
 type Values = Record<string, string>;
 type Errors<V> = Partial<Record<keyof V & string, string>>;
 
-export interface ZodForm<V extends Values, Out> {
+export interface ZodForm<V extends Values> {
   values: V;
   errors: Errors<V>;
   /** The server's refusal shown above the form (its Indonesian message). */
@@ -18,15 +18,18 @@ export interface ZodForm<V extends Values, Out> {
     error: string | undefined;
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement> | string) => void;
   };
-  /** Validates with the schema; returns the parsed output or null after showing the field errors. */
-  validate: () => Out | null;
+  /** Validates with a schema; returns the parsed output or null after showing the field errors. */
+  validate: <Out>(schema: z.ZodType<Out>) => Out | null;
   /** Shows an API refusal: field errors on matching inputs, otherwise the message above the form. */
   applyServerError: (error: unknown, fallback: string) => void;
   setFormError: (message: string | null) => void;
 }
 
-/** Small form state bound to a contracts zod schema; messages come from the schema itself. */
-export function useZodForm<V extends Values, Out>(schema: z.ZodType<Out>, initial: V): ZodForm<V, Out> {
+/**
+ * Small form state validated by contracts zod schemas; messages come from the schema itself. The
+ * schema is passed at submit time, so a page can load it after the page itself.
+ */
+export function useZodForm<V extends Values>(initial: V): ZodForm<V> {
   const [values, setValuesState] = useState<V>(initial);
   const [errors, setErrors] = useState<Errors<V>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -52,7 +55,7 @@ export function useZodForm<V extends Values, Out>(schema: z.ZodType<Out>, initia
       setFieldValue(name, typeof event === 'string' ? event : event.currentTarget.value),
   });
 
-  const validate = (): Out | null => {
+  const validate = <Out>(schema: z.ZodType<Out>): Out | null => {
     setFormError(null);
     const result = schema.safeParse(values);
     if (result.success) {

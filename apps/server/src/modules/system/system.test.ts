@@ -102,6 +102,11 @@ describe('web app', () => {
     const asset = await web.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+
+    // a file added after start is served at once; a missing asset is a 404, not the SPA
+    fs.writeFileSync(path.join(webDir, 'assets', 'later-456.js'), 'console.log(2)');
+    expect((await web.app.inject({ method: 'GET', url: '/assets/later-456.js' })).statusCode).toBe(200);
+    expect((await web.app.inject({ method: 'GET', url: '/assets/gone-789.js' })).statusCode).toBe(404);
   });
 
   it('publishes the beta paths and links as a server-side setting', async () => {

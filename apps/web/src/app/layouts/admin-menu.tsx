@@ -12,7 +12,11 @@ export function AdminMenu({ admin }: { admin: AdminProfile }) {
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Menu akun" data-testid="admin-menu-button" className="sapa-account-button">
+        <UnstyledButton
+          aria-label="Menu akun"
+          data-testid="admin-menu-button"
+          className="sapa-account-button"
+        >
           <Group gap={8} wrap="nowrap">
             <AppAvatar name={admin.name} size={34} />
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { Badge } from '@mantine/core';
 import { IconArticle, IconGift, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { NavEntry } from '../../components/nav-list';
 import { ShellSkeleton } from '../../components/shell-skeleton';
-import { ADMIN_PROFILE_KEY, useAdminProfileQuery } from '../../features/admin/use-admin-profile-query';
+import { fetchAdminProfile } from '../../features/admin/fetch-admin-profile';
+import { ADMIN_PROFILE_KEY } from '../../lib/query-keys';
 import { sessionStore } from '../../lib/session-store';
 import { useSession } from '../../lib/use-session';
+import { QueryProvider } from '../query-provider';
 import { AdminMenu } from './admin-menu';
 import { AppFrame } from './app-frame';
 
@@ -19,13 +21,33 @@ const NAV_ITEMS: readonly NavEntry[] = [
   { to: '/admin/article', label: 'Artikel', icon: IconArticle },
 ];
 
-/** The admin area's frame; loads the admin profile first and ends the session if that fails (spec §4). */
+const FRESH_MS = 30_000;
+
+/** The admin area: server cache, admin profile gate and frame (spec §2 'Layouts', §4). */
 export function AdminShell() {
+  return (
+    <QueryProvider>
+      <AdminFrame />
+    </QueryProvider>
+  );
+}
+
+function AdminFrame() {
   const session = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const profile = useAdminProfileQuery(!!session?.isAdmin);
+  const setAt = sessionStore.setAt();
+  const fresh = session?.admin && Date.now() - setAt < FRESH_MS ? session.admin : undefined;
+  const profile = useQuery({
+    queryKey: ADMIN_PROFILE_KEY,
+    queryFn: ({ signal }) => fetchAdminProfile(signal),
+    enabled: !!session?.isAdmin,
+    initialData: fresh,
+    initialDataUpdatedAt: fresh ? setAt : undefined,
+    retry: false,
+    refetchOnWindowFocus: true,
+  });
 
   useEffect(() => {
     void queryClient.refetchQueries(
@@ -37,9 +59,8 @@ export function AdminShell() {
   useEffect(() => {
     if (!profile.isError) return;
     sessionStore.clear();
-    queryClient.removeQueries({ queryKey: ADMIN_PROFILE_KEY });
     void navigate('/login', { replace: true });
-  }, [profile.isError, navigate, queryClient]);
+  }, [profile.isError, navigate]);
 
   const admin = session?.admin;
   if (profile.isPending || profile.isError || !admin) return <ShellSkeleton />;

@@ -20,7 +20,15 @@ export interface AppFrameProps {
 }
 
 /** Top bar, side menu on desktop and a drawer under the `sm` breakpoint (spec §2 'Layouts'). */
-export function AppFrame({ homePath, navItems, navLabel, brandExtra, headerRight, banner, guard }: AppFrameProps) {
+export function AppFrame({
+  homePath,
+  navItems,
+  navLabel,
+  brandExtra,
+  headerRight,
+  banner,
+  guard,
+}: AppFrameProps) {
   const [drawerOpened, drawer] = useDisclosure(false);
   return (
     <AppShell

@@ -59,7 +59,14 @@ export function SectionLayout({ title, items, hideMenuWhen }: SectionLayoutProps
         </ScrollArea>
       </Box>
       <Group align="flex-start" gap="lg" wrap="nowrap">
-        <Stack component="nav" aria-label={`Menu ${title}`} gap={4} w={200} visibleFrom="sm" className="sapa-section-nav">
+        <Stack
+          component="nav"
+          aria-label={`Menu ${title}`}
+          gap={4}
+          w={200}
+          visibleFrom="sm"
+          className="sapa-section-nav"
+        >
           {items.map((item) => (
             <NavLink
               key={item.to}

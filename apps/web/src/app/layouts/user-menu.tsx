@@ -32,10 +32,12 @@ export function UserMenu({ user }: { user: UserProfile }) {
   const expiredAt = user.subscription.expiredAt;
 
   const external = (href: string | undefined) =>
-    href ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' } : { disabled: true };
+    href
+      ? { component: 'a' as const, href, target: '_blank', rel: 'noopener noreferrer' }
+      : { disabled: true };
 
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={280} shadow="md" withinPortal>
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={300} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label="Menu akun" data-testid="user-menu-button" className="sapa-account-button">
           <Group gap={8} wrap="nowrap">
@@ -61,8 +63,8 @@ export function UserMenu({ user }: { user: UserProfile }) {
           </Box>
         </Group>
         <Stack gap={6} px="sm" pb="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Box>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Box miw={0} style={{ flex: 1 }}>
               <Text size="xs" c="dimmed">
                 Masa aktif hingga
               </Text>
@@ -72,6 +74,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
             </Box>
             <Button
               size="xs"
+              style={{ flexShrink: 0 }}
               component={Link}
               to="/user/transaction"
               onClick={(event) => {

@@ -1,21 +1,35 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ShellSkeleton } from '../../components/shell-skeleton';
-import { PROFILE_KEY, useProfileQuery } from '../../features/user/use-profile-query';
+import { fetchProfile } from '../../features/user/fetch-profile';
+import { PROFILE_KEY } from '../../lib/query-keys';
 import { sessionStore } from '../../lib/session-store';
 import { useSession } from '../../lib/use-session';
 
+const FRESH_MS = 30_000;
+
 /**
- * Everything under /user: loads the profile before the first screen and refreshes it on later
- * navigations; a failed load ends the session (spec §4, §8).
+ * Loads the profile before the first protected screen (a skeleton meanwhile) and refreshes it on
+ * later navigations; a failed load ends the session and goes to /login (spec §4, §8). A profile
+ * this page has just received (sign-in, verification) counts as loaded.
  */
 export function UserSessionGate() {
   const session = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const profile = useProfileQuery(!!session && !session.isAdmin);
+  const setAt = sessionStore.setAt();
+  const fresh = session?.user && Date.now() - setAt < FRESH_MS ? session.user : undefined;
+  const profile = useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    enabled: !!session && !session.isAdmin,
+    initialData: fresh,
+    initialDataUpdatedAt: fresh ? setAt : undefined,
+    retry: false,
+    refetchOnWindowFocus: true,
+  });
 
   useEffect(() => {
     void queryClient.refetchQueries(
@@ -27,10 +41,13 @@ export function UserSessionGate() {
   useEffect(() => {
     if (!profile.isError) return;
     sessionStore.clear();
-    queryClient.removeQueries({ queryKey: PROFILE_KEY });
     void navigate('/login', { replace: true });
-  }, [profile.isError, navigate, queryClient]);
+  }, [profile.isError, navigate]);
 
   if (profile.isPending || profile.isError) return <ShellSkeleton />;
-  return <Outlet />;
+  return (
+    <Suspense fallback={<ShellSkeleton />}>
+      <Outlet />
+    </Suspense>
+  );
 }

@@ -13,18 +13,17 @@ export function TrialBanner() {
   const activate = useUserMutation(
     () => api.post<{ message: string; user: UserProfile }>('/user/trial-activate'),
     (output) => output.user,
-  );
-
-  const onActivate = () =>
-    activate.mutate(undefined, {
-      onSuccess: (output) => toast.show({ title: t('common.success'), message: output.message, type: 'success' }),
+    {
+      onSuccess: (output) =>
+        toast.show({ title: t('common.success'), message: output.message, type: 'success' }),
       onError: (error) =>
         toast.show({
           title: t('common.failed'),
           message: errorMessage(error, WEB_MESSAGES.unexpectedError),
           type: 'error',
         }),
-    });
+    },
+  );
 
   return (
     <Alert
@@ -46,7 +45,7 @@ export function TrialBanner() {
             {WEB_MESSAGES.trialBody}
           </Text>
         </div>
-        <Button size="sm" onClick={onActivate} loading={activate.isPending}>
+        <Button size="sm" onClick={() => activate.mutate(undefined)} loading={activate.isPending}>
           Aktifkan Uji Coba
         </Button>
       </Group>

@@ -1,23 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
 import { sessionStore } from '../../lib/session-store';
-
-export const PROFILE_KEY = ['user', 'profile'] as const;
 
 /** GET /api/user; the fresh profile also replaces the one in the stored session (spec §4). */
 export async function fetchProfile(signal?: AbortSignal): Promise<UserProfile> {
   const user = await api.get<UserProfile>('/user', undefined, signal);
   sessionStore.setUser(user);
   return user;
-}
-
-export function useProfileQuery(enabled: boolean) {
-  return useQuery({
-    queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => fetchProfile(signal),
-    enabled,
-    retry: false,
-    refetchOnWindowFocus: true,
-  });
 }

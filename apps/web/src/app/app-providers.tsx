@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ToastProvider } from '../components/toast/toast-provider';
+import { theme } from './theme';
+
+/** Theme and the global toast, around the router (the server cache lives in the signed-in areas). */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <ToastProvider>{children}</ToastProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page';
+import { RouteGuard } from './route-guard';
+
+const Login = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
+const AdminLogin = lazyPage(() => import('../features/auth/admin-login-page'), 'AdminLoginPage');
+const Register = lazyPage(() => import('../features/auth/register-page'), 'RegisterPage');
+const ResetRequest = lazyPage(() => import('../features/auth/reset-request-page'), 'ResetRequestPage');
+const ResetPassword = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+const DevMailbox = lazyPage(() => import('../features/system/dev-mailbox-page'), 'DevMailboxPage');
+// Each area brings its own route table, so /login carries neither.
+const UserRoutes = lazyPage(() => import('./user-routes'), 'UserRoutes');
+const AdminRoutes = lazyPage(() => import('./admin-routes'), 'AdminRoutes');
+
+/** The top of spec §2's route map, behind the route guard; unknown paths go to /login. */
+export const routes: RouteObject[] = [
+  {
+    element: <RouteGuard />,
+    children: [
+      { path: '/login', element: <Login /> },
+      { path: '/login/admin', element: <AdminLogin /> },
+      { path: '/register', element: <Register /> },
+      { path: '/reset-password', element: <ResetPassword /> },
+      { path: '/reset-password/request', element: <ResetRequest /> },
+      { path: '/dev/mailbox', element: <DevMailbox /> },
+      { path: '/user/*', element: <UserRoutes /> },
+      { path: '/admin/*', element: <AdminRoutes /> },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,119 @@
+import type { FormEvent } from 'react';
+import { Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  nameField,
+  passwordField,
+  t,
+  updateAdminBody,
+  usernameField,
+  type AdminProfile,
+  type UpdateAdminBody,
+} from '@sapa/contracts';
+import { FormAlert } from '../../components/form-alert';
+import { PageHeader } from '../../components/page-header';
+import { useToast } from '../../components/toast/use-toast';
+import { api } from '../../lib/api-client';
+import { ADMIN_PROFILE_KEY } from '../../lib/query-keys';
+import { sessionStore } from '../../lib/session-store';
+import { useSession } from '../../lib/use-session';
+import { useZodForm } from '../../lib/use-zod-form';
+import { WEB_MESSAGES } from '../../lib/web-messages';
+
+/** Password change is optional: an empty new password leaves it as it is. */
+const adminForm = z
+  .object({
+    name: nameField,
+    username: usernameField,
+    password: z.union([z.literal(''), passwordField]),
+    currentPassword: z.string(),
+  })
+  .refine((v) => v.password === '' || v.currentPassword.length > 0, {
+    message: t('validation.required'),
+    path: ['currentPassword'],
+  });
+
+/** /admin/setting: the admin's name, username and an optional new password. */
+export function AdminSettingPage() {
+  const admin = useSession()?.admin;
+  if (!admin) return null;
+  return <AdminSettingForm key={`${admin.name}|${admin.username}`} admin={admin} />;
+}
+
+function AdminSettingForm({ admin }: { admin: AdminProfile }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const form = useZodForm({
+    name: admin.name,
+    username: admin.username,
+    password: '',
+    currentPassword: '',
+  });
+  const save = useMutation({
+    mutationFn: (body: UpdateAdminBody) => api.patch<AdminProfile>('/admin', body),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(ADMIN_PROFILE_KEY, updated);
+      sessionStore.setAdmin(updated);
+      form.setFieldValue('password', '');
+      form.setFieldValue('currentPassword', '');
+      toast.show({ title: t('common.success'), message: t('common.saved'), type: 'success' });
+    },
+    onError: (error) => form.applyServerError(error, WEB_MESSAGES.unexpectedError),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate(adminForm);
+    if (!data) return;
+    const body = updateAdminBody.parse({
+      name: data.name,
+      username: data.username,
+      ...(data.password ? { password: data.password, currentPassword: data.currentPassword } : {}),
+    });
+    save.mutate(body);
+  };
+
+  return (
+    <>
+      <PageHeader title="Pengaturan" description="Ubah nama, username dan kata sandi akun admin Anda." />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <FormAlert message={form.formError} />
+            <TextInput label="Nama" autoComplete="name" {...form.getInputProps('name')} />
+            <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
+            <Divider
+              label={
+                <Title order={3} fz="sm" c="dimmed" fw={500}>
+                  Ganti kata sandi (opsional)
+                </Title>
+              }
+              labelPosition="left"
+              mt="xs"
+            />
+            <Text size="xs" c="dimmed" mt={-8}>
+              Kosongkan jika tidak ingin mengganti kata sandi.
+            </Text>
+            <PasswordInput
+              label="Kata Sandi Saat Ini"
+              autoComplete="current-password"
+              {...form.getInputProps('currentPassword')}
+            />
+            <PasswordInput
+              label="Kata Sandi Baru"
+              description="Minimal 8 karakter"
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                Simpan
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import type { LoginResponse, RegisterBody } from '@sapa/contracts';
+import { AuthLayout } from '../../components/auth-layout';
+import { FormAlert } from '../../components/form-alert';
+import { PhoneField } from '../../components/phone-field';
+import { api } from '../../lib/api-client';
+import { countryByCode, DEFAULT_COUNTRY } from '../../lib/phone-form';
+import { referralStore } from '../../lib/referral-store';
+import { sessionFromUser, sessionStore } from '../../lib/session-store';
+import { useAction } from '../../lib/use-action';
+import { useZodForm } from '../../lib/use-zod-form';
+import { WEB_MESSAGES } from '../../lib/web-messages';
+import { useAuthForm } from './use-auth-form';
+
+const register = (body: RegisterBody) => api.post<LoginResponse>('/auth/register', body);
+const FIELDS = ['name', 'email', 'phone', 'password'] as const;
+
+/** /register: a new owner; the saved referral code goes along; afterwards the guard opens /user/verification. */
+export function RegisterPage() {
+  const referralCode = referralStore.get();
+  const form = useZodForm({ name: '', email: '', country: DEFAULT_COUNTRY.code, phone: '', password: '' });
+  const action = useAction(register);
+  const formProps = useAuthForm(form, async ({ registerForm, registerBody }) => {
+    const data = form.validate(registerForm);
+    if (!data) return;
+    const body = registerBody.safeParse({
+      name: data.name,
+      email: data.email,
+      phone: countryByCode(data.country).dial + data.phone,
+      password: data.password,
+      referralCode: referralCode ?? undefined,
+    });
+    if (!body.success) {
+      for (const issue of body.error.issues) {
+        const field = FIELDS.find((name) => name === issue.path[0]);
+        if (field) form.setFieldError(field, issue.message);
+      }
+      return;
+    }
+    const result = await action.run(body.data);
+    if (result.ok) {
+      referralStore.clear();
+      sessionStore.set(sessionFromUser(result.data.token, result.data.user));
+    } else {
+      form.applyServerError(result.error, WEB_MESSAGES.unexpectedError);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Daftar Sapa"
+      description="Buat akun untuk mulai membalas pelanggan dari satu kotak masuk."
+      footer={
+        <>
+          Sudah punya akun?{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            Masuk
+          </Anchor>
+        </>
+      }
+    >
+      <form {...formProps}>
+        <Stack gap="md">
+          <FormAlert message={form.formError} />
+          <TextInput label="Nama" autoComplete="name" autoFocus {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <PhoneField
+            country={form.values.country}
+            onCountryChange={(code) => form.setFieldValue('country', code)}
+            number={form.values.phone}
+            onNumberChange={(value) => form.setFieldValue('phone', value)}
+            error={form.errors.phone}
+          />
+          <PasswordInput
+            label="Kata Sandi"
+            description="Minimal 8 karakter"
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          {referralCode ? (
+            <Text size="sm" c="dimmed" data-testid="referral-code">
+              Kode referral: <strong>{referralCode}</strong>
+            </Text>
+          ) : null}
+          <Button type="submit" size="md" fullWidth loading={action.isPending}>
+            Daftar
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,71 @@
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { t, type MessageResponse, type ResetPasswordBody } from '@sapa/contracts';
+import { AuthLayout } from '../../components/auth-layout';
+import { FormAlert } from '../../components/form-alert';
+import { useToast } from '../../components/toast/use-toast';
+import { api } from '../../lib/api-client';
+import { useAction } from '../../lib/use-action';
+import { useZodForm } from '../../lib/use-zod-form';
+import { WEB_MESSAGES } from '../../lib/web-messages';
+import { useAuthForm } from './use-auth-form';
+
+const resetPassword = (body: ResetPasswordBody) => api.post<MessageResponse>('/auth/reset-password', body);
+
+/** /reset-password?token=...: the link from the email; sets a new password, then back to /login. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useZodForm({ password: '', confirmPassword: '' });
+  const action = useAction(resetPassword);
+  const formProps = useAuthForm(form, async ({ resetForm }) => {
+    const data = form.validate(resetForm);
+    if (!data) return;
+    const result = await action.run({ token, password: data.password });
+    if (result.ok) {
+      toast.show({ title: t('common.success'), message: result.data.message, type: 'success' });
+      void navigate('/login', { replace: true });
+    } else {
+      // An invalid or expired link answers with the server's message (field `token`, not an input).
+      form.applyServerError(result.error, WEB_MESSAGES.unexpectedError);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Buat Kata Sandi Baru"
+      description="Gunakan minimal 8 karakter yang mudah Anda ingat dan sulit ditebak."
+      footer={
+        <Anchor component={Link} to="/reset-password/request" size="sm">
+          Minta tautan baru
+        </Anchor>
+      }
+    >
+      {token ? (
+        <form {...formProps}>
+          <Stack gap="md">
+            <FormAlert message={form.formError} />
+            <PasswordInput
+              label="Kata Sandi Baru"
+              autoComplete="new-password"
+              autoFocus
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Konfirmasi Kata Sandi"
+              autoComplete="new-password"
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Button type="submit" size="md" fullWidth loading={action.isPending}>
+              Simpan
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <FormAlert message={t('auth.resetInvalid')} />
+      )}
+    </AuthLayout>
+  );
+}

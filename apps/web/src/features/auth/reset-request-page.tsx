@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import type { MessageResponse, ResetRequestBody } from '@sapa/contracts';
+import { AuthLayout } from '../../components/auth-layout';
+import { FormAlert } from '../../components/form-alert';
+import { api } from '../../lib/api-client';
+import { useAction } from '../../lib/use-action';
+import { useZodForm } from '../../lib/use-zod-form';
+import { WEB_MESSAGES } from '../../lib/web-messages';
+import { useAuthForm } from './use-auth-form';
+
+const requestReset = (body: ResetRequestBody) =>
+  api.post<MessageResponse>('/auth/reset-password/request', body);
+
+/** /reset-password/request: asks for a reset link by email and shows the server's answer. */
+export function ResetRequestPage() {
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useZodForm({ email: '' });
+  const action = useAction(requestReset);
+  const formProps = useAuthForm(form, async ({ resetRequestBody }) => {
+    setSent(null);
+    const body = form.validate(resetRequestBody);
+    if (!body) return;
+    const result = await action.run(body);
+    if (result.ok) setSent(result.data.message);
+    else form.applyServerError(result.error, WEB_MESSAGES.unexpectedError);
+  });
+
+  return (
+    <AuthLayout
+      title="Lupa Kata Sandi"
+      description="Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat kata sandi baru."
+      footer={
+        <Anchor component={Link} to="/login" size="sm">
+          Kembali ke halaman masuk
+        </Anchor>
+      }
+    >
+      <form {...formProps}>
+        <Stack gap="md">
+          <FormAlert message={form.formError} />
+          <FormAlert message={sent} type="success" />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" size="md" fullWidth loading={action.isPending}>
+            Kirim Tautan
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

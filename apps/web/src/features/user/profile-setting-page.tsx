@@ -1,0 +1,104 @@
+import type { FormEvent } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { z } from 'zod';
+import { t, updateProfileBody, type UpdateProfileBody, type UserProfile } from '@sapa/contracts';
+import { FormAlert } from '../../components/form-alert';
+import { PhoneField } from '../../components/phone-field';
+import { useToast } from '../../components/toast/use-toast';
+import { api } from '../../lib/api-client';
+import { localPhoneField } from '../../lib/local-phone-field';
+import { countryByCode, splitPhone } from '../../lib/phone-form';
+import { useSession } from '../../lib/use-session';
+import { useZodForm } from '../../lib/use-zod-form';
+import { WEB_MESSAGES } from '../../lib/web-messages';
+import { useUserMutation } from './use-user-mutation';
+
+const profileForm = updateProfileBody.extend({ country: z.string(), phone: localPhoneField });
+
+function initialValues(me: { name: string; email: string; phone: string }) {
+  const { country, number } = splitPhone(me.phone);
+  return { name: me.name, email: me.email, country: country.code, phone: number };
+}
+
+/** Pengaturan > Profil: name, email and phone (an agent edits their own record). */
+export function ProfileSettingPage() {
+  const session = useSession();
+  const user = session?.user;
+  const me = user?.agent ?? user;
+  if (!me) return null;
+  // A refreshed profile starts the form again from the stored values.
+  return <ProfileForm key={`${me.name}|${me.email}|${me.phone}`} me={me} isAgent={!!user?.agent} />;
+}
+
+function ProfileForm({
+  me,
+  isAgent,
+}: {
+  me: { name: string; email: string; phone: string };
+  isAgent: boolean;
+}) {
+  const toast = useToast();
+  const form = useZodForm(initialValues(me));
+  // Saving a new email sets needVerification: the guard then opens /user/verification.
+  const save = useUserMutation(
+    (body: UpdateProfileBody) => api.patch<UserProfile>('/user', body),
+    (u) => u,
+    {
+      onSuccess: () =>
+        toast.show({ title: t('common.success'), message: t('profile.updated'), type: 'success' }),
+      onError: (error) => form.applyServerError(error, WEB_MESSAGES.unexpectedError),
+    },
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const data = form.validate(profileForm);
+    if (!data) return;
+    const body = updateProfileBody.safeParse({
+      name: data.name,
+      email: data.email,
+      phone: countryByCode(data.country).dial + data.phone,
+    });
+    if (!body.success) {
+      form.setFieldError('phone', body.error.issues.find((i) => i.path[0] === 'phone')?.message);
+      return;
+    }
+    save.mutate(body.data);
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
+      <Title order={3} fz="h4" mb={4}>
+        Profil
+      </Title>
+      <Text c="dimmed" size="sm" mb="lg">
+        Data ini dipakai untuk masuk dan menerima pemberitahuan dari Sapa.
+      </Text>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormAlert message={form.formError} />
+          <TextInput label="Nama" autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          {!isAgent ? (
+            <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} p="xs" role="note">
+              <Text size="xs">{WEB_MESSAGES.emailChangeNotice}</Text>
+            </Alert>
+          ) : null}
+          <PhoneField
+            country={form.values.country}
+            onCountryChange={(code) => form.setFieldValue('country', code)}
+            number={form.values.phone}
+            onNumberChange={(value) => form.setFieldValue('phone', value)}
+            error={form.errors.phone}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Simpan
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
