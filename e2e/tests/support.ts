@@ -1,0 +1,63 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO = {
+  owner: { identifier: 'pemilik@demo.test', password: 'demo12345' },
+  agent: { identifier: 'agen@demo.test', password: 'demo12345' },
+  admin: { username: 'admin', password: 'admin12345' },
+};
+
+let seq = 0;
+/** A new owner's details, unique per test run and worker. */
+export function newOwner() {
+  seq += 1;
+  const n = `${Date.now() % 1_000_000}${process.pid % 100}${seq}`.slice(-9).padStart(9, '1');
+  return { name: `Toko Uji ${n}`, email: `uji${n}@contoh.test`, local: `8${n}`, password: 'rahasia123' };
+}
+
+export async function login(page: Page, identifier: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email atau Nomor Telepon').fill(identifier);
+  await page.getByLabel('Kata Sandi', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+}
+
+export async function loginAdmin(page: Page): Promise<void> {
+  await page.goto('/login/admin');
+  await page.getByLabel('Username').fill(DEMO.admin.username);
+  await page.getByLabel('Kata Sandi', { exact: true }).fill(DEMO.admin.password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** The newest mail to an address in the dev mailbox. */
+export async function lastMailTo(request: APIRequestContext, to: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/dev/mailbox');
+      const docs = ((await res.json()) as { docs: { to: string; text: string }[] }).docs;
+      text = docs.find((d) => d.to === to)?.text ?? '';
+      return text;
+    })
+    .not.toBe('');
+  return text;
+}
+
+/** Registers an owner through the API and returns the token, for tests about what comes after. */
+export async function registerViaApi(request: APIRequestContext, owner = newOwner(), verify = true) {
+  const res = await request.post('/api/auth/register', {
+    data: { name: owner.name, email: owner.email, phone: `62${owner.local}`, password: owner.password },
+  });
+  expect(res.status()).toBe(201);
+  const { token } = (await res.json()) as { token: string };
+  if (verify) {
+    const code = (await lastMailTo(request, owner.email)).match(/\b(\d{6})\b/)?.[1];
+    const v = await request.post('/api/user/verify', { data: { code }, headers: { token } });
+    expect(v.status()).toBe(200);
+  }
+  return { owner, token };
+}
+
+export function toast(page: Page) {
+  return page.getByTestId('toast');
+}
