@@ -8,7 +8,7 @@ test('a new owner registers, verifies with the mailed code, lands in the inbox a
   const owner = newOwner();
   await page.goto('/register?r=TEMAN123');
   await page.getByLabel('Nama').fill(owner.name);
-  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Email', { exact: true }).fill(owner.email);
   await page.getByLabel('Nomor Telepon').fill(`0${owner.local}`);
   await page.getByLabel('Kata Sandi', { exact: true }).fill(owner.password);
   await page.getByRole('button', { name: 'Daftar' }).click();
@@ -85,7 +85,9 @@ test('a forgotten password is reset through the mailed link, once', async ({ pag
   await page.goto('/login');
   await page.getByRole('link', { name: 'Lupa kata sandi?' }).click();
   await expect(page).toHaveURL(/\/reset-password\/request$/);
-  await page.getByLabel('Email').fill(owner.email);
+  // the page is lazily loaded: wait for it, or the login page's field may still be the one filled
+  await expect(page.getByRole('heading', { name: 'Lupa Kata Sandi' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(owner.email);
   await page.getByRole('button', { name: 'Kirim Tautan' }).click();
   await expect(page.getByTestId('form-success')).toContainText('Jika email terdaftar');
 
