@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -18,6 +19,16 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { ensureBootstrapAdmin, seedDemo } from './seed/demo';
+import { ConnectorRegistry } from './channels/registry';
+import { sandboxConnector } from './channels/sandbox/sandbox-connector';
+import { memoryBus, redisBus, type EventBus } from './events/bus';
+import { JobRunner } from './jobs/runner';
+import { accountRoutes } from './modules/account/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { defineSendJob } from './modules/chat/send-job';
+import { sandboxRoutes } from './modules/sandbox/routes';
+import { registerSimulatorGateway } from './modules/sandbox/simulator-gateway';
+import { registerRealtime } from './realtime/gateway';
 
 export interface BuildOptions {
   config: Config;
@@ -27,6 +38,7 @@ export interface BuildOptions {
   clock?: Clock;
   /** Logger: true (pino at config level) or false. */
   logger?: boolean;
+  bus?: EventBus;
 }
 
 function findWebDist(config: Config): string | null {
@@ -59,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const mailer =
     options.mailer ??
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log));
+  const bus = options.bus ?? (config.redisUrl ? await redisBus(config.redisUrl, app.log) : memoryBus());
   const ctx: AppContext = {
     config,
     database,
@@ -67,11 +80,18 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     clock,
     limiter: new RateLimiter(database.db, clock),
     log: app.log,
+    bus,
+    jobs: new JobRunner(database.db, clock, app.log),
+    connectors: new ConnectorRegistry(),
   };
+  ctx.connectors.register(sandboxConnector(ctx));
+  defineSendJob(ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await ctx.jobs.stop();
+    if (!options.bus) await bus.close();
     mailer.close();
     if (!options.database) await database.close();
   });
@@ -97,6 +117,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
   registerErrorHandler(app);
   registerAuth(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerRealtime(app, ctx);
+  if (config.sandbox) await registerSimulatorGateway(app, ctx);
 
   await app.register(
     async (api) => {
@@ -104,6 +127,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(adminRoutes(ctx));
+      await api.register(accountRoutes(ctx));
+      await api.register(chatRoutes(ctx));
+      if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },
     { prefix: '/api' },
   );
@@ -111,5 +137,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   await ensureBootstrapAdmin(ctx);
   if (config.demo) await seedDemo(ctx);
+  if (config.runJobs) ctx.jobs.start();
   return { app, ctx };
 }

@@ -27,6 +27,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Sapa <no-reply@sapa.local>'),
   SAPA_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   SAPA_SANDBOX: flag(true),
+  /** 0 keeps this process from running jobs (a web-only process, or tests that drive jobs by hand). */
+  SAPA_JOBS: flag(true),
   SAPA_BETA_PATHS: z.string().default('/user/integration/instagram,/user/integration/messenger'),
   SAPA_LINK_TUTORIAL: z.string().default('https://www.youtube.com/results?search_query=sapa+inbox+tutorial'),
   SAPA_LINK_CUSTOMER_SERVICE: z.string().default('https://wa.me/6281100000000'),
@@ -54,6 +56,7 @@ export interface Config {
   mailFrom: string;
   demo: boolean;
   sandbox: boolean;
+  runJobs: boolean;
   betaPaths: string[];
   links: { tutorial: string; customerService: string; article: string };
   bootstrapAdmin: { username: string; password: string } | undefined;
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     demo: e.SAPA_DEMO === undefined ? demoDefault : e.SAPA_DEMO === '1' || e.SAPA_DEMO === 'true',
     sandbox: e.SAPA_SANDBOX,
+    runJobs: e.SAPA_JOBS,
     betaPaths: e.SAPA_BETA_PATHS.split(',')
       .map((p) => p.trim())
       .filter(Boolean),

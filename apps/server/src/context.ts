@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ConnectorRegistry } from './channels/registry';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { EventBus } from './events/bus';
+import type { JobRunner } from './jobs/runner';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
@@ -14,4 +17,8 @@ export interface AppContext {
   clock: Clock;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Realtime fan-out: in-process, or Redis pub/sub when REDIS_URL is set. */
+  bus: EventBus;
+  jobs: JobRunner;
+  connectors: ConnectorRegistry;
 }

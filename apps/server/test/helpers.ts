@@ -38,6 +38,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     SAPA_DEMO: '0',
+    // Jobs are driven by hand (drainJobs) so tests control time; SAPA_JOBS=1 turns the runner on.
+    SAPA_JOBS: '0',
     LOG_LEVEL: 'silent',
     SAPA_WEB_DIST: '/nonexistent',
     ...env,
@@ -124,4 +126,40 @@ export async function registerOwner(
     if (v.statusCode !== 200) throw new Error(`verify failed: ${v.body}`);
   }
   return { token, input };
+}
+
+/** Runs due jobs until none are left (the clock does not move). */
+export async function drainJobs(t: TestApp): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    if ((await t.ctx.jobs.runDue()) === 0) return;
+  }
+  throw new Error('jobs did not drain');
+}
+
+/** A signed-in, verified owner with their sandbox account. */
+export async function ownerWithSandbox(app: FastifyInstance) {
+  const { token, input } = await registerOwner(app, newOwner(), { verify: true });
+  const accounts = json<{ docs: { _id: string; isSandbox: boolean }[] }>(
+    await app.inject({ method: 'GET', url: '/api/account', headers: { token } }),
+  ).docs;
+  const account = accounts.find((a) => a.isSandbox);
+  if (!account) throw new Error('no sandbox account');
+  return { token, input, accountId: account._id };
+}
+
+/** The simulated customer writes; returns {chatId, messageId}. */
+export async function customerSays(
+  app: FastifyInstance,
+  accountId: string,
+  text: string,
+  phoneNumber = '6281234567890',
+  name = 'Budi',
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/sandbox/inbound',
+    payload: { accountId, phoneNumber, name, text },
+  });
+  if (res.statusCode >= 300) throw new Error(`inbound failed: ${res.body}`);
+  return json<{ chatId: string; messageId: string }>(res);
 }

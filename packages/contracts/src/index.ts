@@ -11,3 +11,4 @@ export * from './schemas/user';
 export * from './schemas/admin';
 export * from './schemas/auth';
 export * from './schemas/system';
+export * from './schemas/chat';

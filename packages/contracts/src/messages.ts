@@ -56,6 +56,19 @@ export const MESSAGES = {
   'common.saved': 'Perubahan berhasil disimpan',
   'common.comingSoon': 'Segera hadir',
 
+  // chats (spec §5 'Start-chat form', §8)
+  'chat.senderInvalid': 'Nomor Pengirim tidak valid',
+  'chat.textInvalid': 'Teks tidak valid',
+  'chat.temporaryIdInvalid': 'ID sementara pesan harus 20 karakter',
+  'chat.notFound': 'Percakapan tidak ditemukan',
+  'chat.accountNotFound': 'Akun pengirim tidak ditemukan',
+  'chat.accountDisconnected': 'Akun pengirim tidak terhubung',
+  'chat.sendFailedFallback': 'error send message',
+  'chat.createFailedFallback': 'error create new chat',
+  'chat.instagramWindow': 'Percakapan dibatasi karena pesan terakhir dari pengguna lebih dari 24 jam',
+  'sandbox.disabled': 'Sandbox tidak aktif',
+  'sandbox.failedDelivery': 'Pesan gagal dikirim ke pelanggan (simulasi)',
+
   'profile.updated': 'Profil berhasil diubah',
   'profile.passwordUpdated': 'Kata sandi berhasil diubah',
 } as const;

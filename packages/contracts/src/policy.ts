@@ -72,3 +72,13 @@ export function guardRoute(
   }
   return { type: 'allow' };
 }
+
+/** Who is acting on a chat: the owner (agentId null) or one of their agents. */
+export interface ChatActor {
+  agentId: string | null;
+}
+
+/** spec §6: owners reply anywhere; an agent only in chats assigned to them. */
+export function canReply(actor: ChatActor, chat: { agentId: string | null }): boolean {
+  return actor.agentId === null || chat.agentId === actor.agentId;
+}

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const id = () =>
   text('id')
@@ -156,4 +166,145 @@ export const meta = pgTable('meta', {
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
+});
+
+/** A connected messaging account (a WhatsApp number, an Instagram or Messenger page) of one owner. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['whatsapp', 'instagram', 'messenger'] }).notNull(),
+    /** Which connector drives it: 'sandbox', 'whatsapp-web', 'whatsapp-cloud', 'meta'. */
+    provider: text('provider').notNull(),
+    labelName: text('label_name').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    status: text('status').notNull().default('connected'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('accounts_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** One conversation: an account talking to one external contact. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The contact's identity on the channel (phone for WhatsApp, a scoped id for Meta). */
+    externalId: text('external_id').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull().default(''),
+    contactPicture: text('contact_picture'),
+    note: text('note').notNull().default(''),
+    labelIds: text('label_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    agentId: text('agent_id'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessageText: text('last_message_text').notNull().default(''),
+    lastMessageType: text('last_message_type').notNull().default('text'),
+    lastMessageIsFromMe: boolean('last_message_is_from_me').notNull().default(false),
+    lastMessageStatus: text('last_message_status').notNull().default('sent'),
+    lastMessageId: text('last_message_id'),
+    fromSenderAt: timestamp('from_sender_at', { withTimezone: true }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chats_account_external_key').on(t.accountId, t.externalId),
+    index('chats_owner_last_idx').on(t.ownerId, t.lastMessageAt.desc().nullsLast(), t.id),
+    index('chats_owner_unread_idx')
+      .on(t.ownerId, t.lastMessageAt.desc().nullsLast())
+      .where(sql`${t.unreadCount} > 0`),
+    index('chats_owner_unreplied_idx')
+      .on(t.ownerId, t.lastMessageAt.desc().nullsLast())
+      .where(sql`${t.lastMessageIsFromMe} = false`),
+    index('chats_contact_trgm_idx').using(
+      'gin',
+      sql`(${t.contactName} || ' ' || ${t.contactPhone}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Messages of a chat; inbound deduped on (account, external id), outbound idempotent on temporaryId. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    ownerId: text('owner_id').notNull(),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /** Insertion order: breaks ties between messages stamped with the same millisecond. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    accountId: text('account_id').notNull(),
+    externalId: text('external_id'),
+    temporaryId: text('temporary_id'),
+    type: text('type').notNull().default('text'),
+    text: text('text').notNull().default(''),
+    media: jsonb('media'),
+    isFromMe: boolean('is_from_me').notNull(),
+    status: text('status').notNull(),
+    errorMessage: text('error_message'),
+    agentId: text('agent_id'),
+    senderName: text('sender_name'),
+    quotedMessageId: text('quoted_message_id'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_account_external_key').on(t.accountId, t.externalId),
+    uniqueIndex('messages_chat_temporary_key').on(t.chatId, t.temporaryId),
+    index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc(), t.seq.desc()),
+    index('messages_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Durable jobs, claimed with SKIP LOCKED by whichever process is free. Enqueued in the same
+ * transaction as the rows they act on, so nothing stored is ever left without its job.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** A job with the same key is not enqueued twice while one is waiting. */
+    dedupeKey: text('dedupe_key'),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_ready_idx')
+      .on(t.runAt)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex('jobs_dedupe_key')
+      .on(t.dedupeKey)
+      .where(sql`${t.state} in ('queued', 'running')`),
+  ],
+);
+
+/** What the sandbox channel has delivered to its simulated customers: one row per message, ever. */
+export const sandboxDeliveries = pgTable('sandbox_deliveries', {
+  messageId: text('message_id').primaryKey(),
+  deliveredAt: createdAt(),
 });

@@ -3,6 +3,8 @@ import type { AppContext } from '../context';
 import { admins, agents, meta, users } from '../db/schema';
 import { referralCode } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
+import { createSandboxAccount } from '../modules/account/service';
+import { seedDemoConversations } from './demo-conversations';
 
 export const DEMO = {
   owner: {
@@ -55,6 +57,10 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
           isVerified: true,
         })
         .onConflictDoNothing();
+      if (ctx.config.sandbox) {
+        const account = await createSandboxAccount(tx, owner.id, owner.name);
+        await seedDemoConversations(tx, account, now);
+      }
     }
     await tx
       .insert(admins)

@@ -15,6 +15,7 @@ import { randomToken, referralCode, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
+import { createSandboxAccount } from '../account/service';
 import { toUserProfile } from '../user/profile';
 import { issueCode } from '../user/verification';
 import { findTaken, parseIdentifier } from './identity';
@@ -88,6 +89,7 @@ export async function register(
         })
         .returning();
       if (!user) throw new AppError('INTERNAL');
+      if (ctx.config.sandbox) await createSandboxAccount(tx, user.id, user.name);
       const code = await issueCode(tx, ctx, 'user', user.id);
       return { user, code };
     });

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Chat, Message } from '@sapa/contracts';
+import { jobs, messages, sandboxDeliveries } from '../../db/schema';
+import {
+  createTestApp,
+  customerSays,
+  drainJobs,
+  json,
+  ownerWithSandbox,
+  type TestApp,
+} from '../../../test/helpers';
+import { ingestInbound } from './ingest';
+import { applyStatus } from './receipts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
+const post = (url: string, token: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { token }, payload });
+const tmp = (n: number) => `tmp${String(n).padStart(17, '0')}`;
+
+describe('inbound', () => {
+  it('a customer message creates the chat, counts as unread and unreplied, and a replay stores nothing', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const published: unknown[] = [];
+    const off = t.ctx.bus.subscribe((m) => published.push(m));
+    const { chatId } = await customerSays(t.app, accountId, 'Halo, apakah barang ready?');
+    expect(published).toHaveLength(1);
+
+    const list = json<{ docs: Chat[]; hasNextPage: boolean }>(await get('/api/chat', token));
+    expect(list.hasNextPage).toBe(false);
+    expect(list.docs).toHaveLength(1);
+    expect(list.docs[0]).toMatchObject({
+      _id: chatId,
+      accountId,
+      account: { type: 'whatsapp' },
+      contact: { name: 'Budi', phoneNumber: '6281234567890' },
+      unreadCount: 1,
+      lastMessage: { text: 'Halo, apakah barang ready?', isFromMe: false, type: 'text' },
+    });
+    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 1, unreplied: 1 });
+
+    const event = {
+      accountId,
+      externalId: 'wamid.REPLAY-1',
+      contact: { externalId: '6281234567890', name: 'Budi', phone: '6281234567890' },
+      type: 'text' as const,
+      text: 'sekali saja',
+      sentAt: t.clock.now(),
+    };
+    const first = await ingestInbound(t.ctx, event);
+    const replay = await ingestInbound(t.ctx, event);
+    off();
+    expect(first.created).toBe(true);
+    expect(replay).toEqual({ chatId, messageId: first.messageId, created: false });
+    expect(published).toHaveLength(2);
+    const rows = await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId));
+    expect(rows).toHaveLength(2);
+    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).unreadCount).toBe(2);
+  });
+
+  it('opening a chat sets unread to 0 and marks the customer messages read', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const { chatId } = await customerSays(t.app, accountId, 'satu');
+    await customerSays(t.app, accountId, 'dua');
+    expect((await post(`/api/chat/${chatId}/message/read`, token)).statusCode).toBe(200);
+    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).unreadCount).toBe(0);
+    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 0, unreplied: 1 });
+    const page = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token));
+    expect(page.docs.map((m) => m.status)).toEqual(['read', 'read']);
+  });
+});
+
+describe('sending', () => {
+  it('stores pending, sends once through the job, then moves sent -> unread -> read', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const { chatId } = await customerSays(t.app, accountId, 'Ada warna merah?');
+    const res = await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(1), text: 'Ada kak!' });
+    expect(res.statusCode).toBe(200);
+    const pending = json<Message>(res);
+    expect(pending).toMatchObject({
+      temporaryId: tmp(1),
+      status: 'pending',
+      isFromMe: true,
+      text: 'Ada kak!',
+    });
+    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 1, unreplied: 0 });
+
+    await drainJobs(t);
+    const afterSend = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token)).docs.at(-1);
+    expect(afterSend).toMatchObject({ _id: pending._id, status: 'sent', messageId: `sbx_${pending._id}` });
+
+    t.clock.advance(1000);
+    await drainJobs(t);
+    const delivered = json<Chat>(await get(`/api/chat/${chatId}`, token));
+    expect(delivered.lastMessage).toMatchObject({ isFromMe: true, status: 'unread' });
+
+    await applyStatus(t.ctx, { messageId: pending._id }, 'read');
+    // a late 'sent' or 'unread' after 'read' changes nothing (forward-only)
+    expect(await applyStatus(t.ctx, { messageId: pending._id }, 'sent')).toBe(false);
+    expect(await applyStatus(t.ctx, { accountId, externalId: `sbx_${pending._id}` }, 'unread')).toBe(false);
+    const final = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token)).docs.at(-1);
+    expect(final?.status).toBe('read');
+    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).lastMessage?.status).toBe('read');
+  });
+
+  it('is idempotent on temporaryId: a retried send stores and sends one message', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const { chatId } = await customerSays(t.app, accountId, 'Halo');
+    const a = json<Message>(
+      await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(2), text: 'Sekali' }),
+    );
+    const b = json<Message>(
+      await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(2), text: 'Sekali' }),
+    );
+    expect(b._id).toBe(a._id);
+    await drainJobs(t);
+    const rows = await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId));
+    expect(rows.filter((m) => m.isFromMe)).toHaveLength(1);
+    const delivered = await t.ctx.db
+      .select()
+      .from(sandboxDeliveries)
+      .where(eq(sandboxDeliveries.messageId, a._id));
+    expect(delivered).toHaveLength(1);
+  });
+
+  it('a send job run twice (a crash after delivering) delivers once', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const { chatId } = await customerSays(t.app, accountId, 'Halo');
+    const m = json<Message>(
+      await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(3), text: 'Tes' }),
+    );
+    // simulate: delivered, then the process died before recording 'sent'; the job is still queued
+    const account = { id: accountId } as never;
+    const [row] = await t.ctx.db.select().from(messages).where(eq(messages.id, m._id));
+    await t.ctx.connectors.get('sandbox')!.send(account, {} as never, row!);
+    await drainJobs(t);
+    expect(
+      await t.ctx.db.select().from(sandboxDeliveries).where(eq(sandboxDeliveries.messageId, m._id)),
+    ).toHaveLength(1);
+    const [after] = await t.ctx.db.select().from(messages).where(eq(messages.id, m._id));
+    expect(after?.status).toBe('sent');
+  });
+
+  it('a failed delivery ends in error with its reason; empty text is refused', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const { chatId } = await customerSays(t.app, accountId, 'Halo');
+    const m = json<Message>(
+      await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(4), text: 'ini #gagal' }),
+    );
+    await drainJobs(t);
+    const failed = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token)).docs.find(
+      (x) => x._id === m._id,
+    );
+    expect(failed).toMatchObject({
+      status: 'error',
+      errorMessage: 'Pesan gagal dikirim ke pelanggan (simulasi)',
+    });
+    const queued = await t.ctx.db.select().from(jobs).where(eq(jobs.state, 'queued'));
+    expect(queued.filter((j) => (j.payload as { messageId?: string }).messageId === m._id)).toHaveLength(0);
+
+    const empty = await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(5), text: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty).fields).toEqual({ text: 'Teks tidak valid' });
+    const badTmp = await post(`/api/chat/${chatId}/message`, token, { temporaryId: 'pendek', text: 'x' });
+    expect(badTmp.statusCode).toBe(400);
+  });
+});
+
+describe('list', () => {
+  it('sorts by newest last message, pages by 20, filters by status and searches name, phone and text', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    for (let i = 0; i < 22; i++) {
+      t.clock.advance(1000);
+      await customerSays(
+        t.app,
+        accountId,
+        `pesan nomor ${i}`,
+        `62813000000${String(i).padStart(2, '0')}`,
+        `Pelanggan ${i}`,
+      );
+    }
+    const page1 = json<{ docs: Chat[]; hasNextPage: boolean }>(await get('/api/chat', token));
+    expect(page1.docs).toHaveLength(20);
+    expect(page1.hasNextPage).toBe(true);
+    expect(page1.docs[0]?.contact.name).toBe('Pelanggan 21');
+    const page2 = json<{ docs: Chat[]; hasNextPage: boolean }>(await get('/api/chat?page=2', token));
+    expect(page2.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 1', 'Pelanggan 0']);
+    expect(page2.hasNextPage).toBe(false);
+
+    // a new message moves an old chat to the top
+    t.clock.advance(1000);
+    await customerSays(t.app, accountId, 'saya lagi', '6281300000003', 'Pelanggan 3');
+    expect(json<{ docs: Chat[] }>(await get('/api/chat?limit=1', token)).docs[0]?.contact.name).toBe(
+      'Pelanggan 3',
+    );
+
+    const byName = json<{ docs: Chat[] }>(
+      await get(`/api/chat?search=${encodeURIComponent('Pelanggan 17')}`, token),
+    );
+    expect(byName.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 17']);
+    const byPhone = json<{ docs: Chat[] }>(await get('/api/chat?search=6281300000012', token));
+    expect(byPhone.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 12']);
+    const byText = json<{ docs: Chat[] }>(
+      await get(`/api/chat?search=${encodeURIComponent('nomor 5')}`, token),
+    );
+    expect(byText.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 5']);
+    const none = json<{ docs: Chat[] }>(await get('/api/chat?search=tidakada', token));
+    expect(none.docs).toEqual([]);
+
+    const first = page1.docs[0]!;
+    await post(`/api/chat/${first._id}/message`, token, { temporaryId: tmp(6), text: 'dibalas' });
+    await post(`/api/chat/${first._id}/message/read`, token);
+    const unreplied = json<{ docs: Chat[] }>(await get('/api/chat?status=unreplied&limit=100', token));
+    expect(unreplied.docs.map((c) => c._id)).not.toContain(first._id);
+    const unread = json<{ docs: Chat[] }>(await get('/api/chat?status=unread&limit=100', token));
+    expect(unread.docs).toHaveLength(21);
+    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 21, unreplied: 21 });
+    const byAccount = json<{ docs: Chat[] }>(await get(`/api/chat?accountIds=${accountId}&limit=100`, token));
+    expect(byAccount.docs).toHaveLength(22);
+    const otherAccount = json<{ docs: Chat[] }>(await get('/api/chat?accountIds=lain', token));
+    expect(otherAccount.docs).toHaveLength(0);
+  });
+
+  it('pages messages newest page first, each page oldest first', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    let chatId = '';
+    for (let i = 0; i < 25; i++) {
+      t.clock.advance(1000);
+      chatId = (await customerSays(t.app, accountId, `m${i}`)).chatId;
+    }
+    const p1 = json<{ docs: Message[]; hasNextPage: boolean }>(
+      await get(`/api/chat/${chatId}/message`, token),
+    );
+    expect(p1.docs.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 5}`));
+    expect(p1.hasNextPage).toBe(true);
+    const p2 = json<{ docs: Message[]; hasNextPage: boolean }>(
+      await get(`/api/chat/${chatId}/message?page=2`, token),
+    );
+    expect(p2.docs.map((m) => m.text)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+    expect(p2.hasNextPage).toBe(false);
+  });
+});
+
+describe('start a chat', () => {
+  it('opens a chat with a number and sends the first text; bad input gets the spec messages', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const bad = await post('/api/chat/new', token, { accountId: '', phoneNumber: '0812', text: '' });
+    expect(json(bad).fields).toEqual({
+      accountId: 'Nomor Pengirim tidak valid',
+      phoneNumber: 'Nomor Telepon tidak valid',
+      text: 'Teks tidak valid',
+    });
+    const wrongAccount = await post('/api/chat/new', token, {
+      accountId: 'tidak-ada',
+      phoneNumber: '6285700001111',
+      text: 'Halo',
+    });
+    expect(json(wrongAccount).message).toBe('Nomor Pengirim tidak valid');
+
+    const res = await post('/api/chat/new', token, {
+      accountId,
+      phoneNumber: '6285700001111',
+      text: 'Halo, ada promo!',
+    });
+    expect(res.statusCode).toBe(200);
+    const chat = json<Chat>(res);
+    expect(chat).toMatchObject({
+      contact: { phoneNumber: '6285700001111' },
+      lastMessage: { text: 'Halo, ada promo!', isFromMe: true },
+    });
+    const again = json<Chat>(
+      await post('/api/chat/new', token, { accountId, phoneNumber: '6285700001111', text: 'Lagi' }),
+    );
+    expect(again._id).toBe(chat._id);
+  });
+});

@@ -1,0 +1,33 @@
+import { t, temporaryId, type Chat, type NewChatBody } from '@sapa/contracts';
+import type { AppContext } from '../../context';
+import { chats } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { getAccount } from '../account/service';
+import type { Actor } from './actor';
+import { requireChat, sendText } from './messages';
+
+/** POST /chat/new: opens (or reuses) the chat of a sender account with a phone number and sends the first text. */
+export async function startChat(ctx: AppContext, actor: Actor, body: NewChatBody): Promise<Chat> {
+  const account = await getAccount(ctx, actor, body.accountId).catch(() => {
+    throw new AppError('VALIDATION', t('chat.senderInvalid'), { accountId: t('chat.senderInvalid') });
+  });
+  const now = ctx.clock.now();
+  const [chat] = await ctx.db
+    .insert(chats)
+    .values({
+      ownerId: actor.ownerId,
+      accountId: account.id,
+      externalId: body.phoneNumber,
+      contactName: body.phoneNumber,
+      contactPhone: body.phoneNumber,
+      // an agent who starts a conversation holds it (spec §6: agents reply only in their own chats)
+      agentId: actor.agentId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({ target: [chats.accountId, chats.externalId], set: { updatedAt: now } })
+    .returning({ id: chats.id });
+  if (!chat) throw new AppError('INTERNAL');
+  await sendText(ctx, actor, chat.id, { temporaryId: temporaryId(), text: body.text });
+  return requireChat(ctx, actor, chat.id);
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AppContext } from '../../context';
+import { SANDBOX_RECEIPT_JOB } from '../../channels/sandbox/sandbox-connector';
+import { applyStatus } from '../chat/receipts';
+import { markBusinessMessagesRead } from './service';
+
+/** The simulated customer reads a delivered message this long after it arrives on an open chat. */
+const READ_DELAY_MS = 800;
+
+/**
+ * /ws/sandbox?accountId=&phoneNumber=: the simulator's live view of one conversation. Business
+ * messages and their status changes are forwarded; while the socket is open they count as read.
+ */
+export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const open = new Map<string, Set<WebSocket>>();
+  const keyOf = (accountId: string, phone: string) => `${accountId}:${phone}`;
+
+  ctx.jobs.define<{ messageId: string; status: 'unread' | 'read' }>({
+    name: SANDBOX_RECEIPT_JOB,
+    async run({ messageId, status }) {
+      await applyStatus(ctx, { messageId }, status);
+    },
+  });
+
+  const unsubscribe = ctx.bus.subscribe((bus) => {
+    if (bus.kind !== 'tenant') return;
+    const { chat, message } = bus.event;
+    if (!chat || !message || !message.isFromMe) return;
+    const targets = open.get(keyOf(chat.accountId, chat.contact.phoneNumber));
+    if (!targets?.size) return;
+    const frame = JSON.stringify(
+      JSON.stringify({
+        type: 'sandbox.message',
+        message: {
+          _id: message._id,
+          text: message.text,
+          isFromMe: true,
+          status: message.status,
+          createdAt: message.createdAt,
+        },
+      }),
+    );
+    for (const socket of targets) if (socket.readyState === socket.OPEN) socket.send(frame);
+    if (message.status === 'unread') {
+      setTimeout(() => {
+        applyStatus(ctx, { messageId: message._id }, 'read').catch((err: unknown) =>
+          ctx.log.warn({ err }, 'sandbox read receipt failed'),
+        );
+      }, READ_DELAY_MS).unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    for (const set of open.values()) for (const socket of set) socket.close(1001);
+  });
+
+  app.get('/ws/sandbox', { websocket: true }, (socket, request) => {
+    const { accountId = '', phoneNumber = '' } = request.query as {
+      accountId?: string;
+      phoneNumber?: string;
+    };
+    if (!ctx.config.sandbox || !accountId || !phoneNumber) {
+      socket.close(1008, 'sandbox');
+      return;
+    }
+    const key = keyOf(accountId, phoneNumber);
+    let set = open.get(key);
+    if (!set) open.set(key, (set = new Set()));
+    set.add(socket);
+    socket.on('close', () => {
+      set.delete(socket);
+      if (!set.size) open.delete(key);
+    });
+    markBusinessMessagesRead(ctx, accountId, phoneNumber).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'sandbox open failed'),
+    );
+  });
+}

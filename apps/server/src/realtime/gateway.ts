@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AppContext } from '../context';
+import { resolveSession } from '../modules/auth/sessions';
+
+const POLICY_VIOLATION = 1008;
+
+/**
+ * /ws?token=...: one socket per signed-in tab. Every tenant event on the bus (from any process) goes
+ * to every open socket of that tenant, as a double JSON-encoded frame (spec §7 'Realtime').
+ */
+export async function registerRealtime(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const sockets = new Map<string, Set<WebSocket>>();
+
+  const unsubscribe = ctx.bus.subscribe((message) => {
+    if (message.kind !== 'tenant') return;
+    const targets = sockets.get(message.ownerId);
+    if (!targets?.size) return;
+    const frame = JSON.stringify(JSON.stringify(message.event));
+    for (const socket of targets) {
+      if (socket.readyState === socket.OPEN) socket.send(frame);
+    }
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    for (const set of sockets.values()) for (const socket of set) socket.close(1001);
+  });
+
+  app.get('/ws', { websocket: true }, async (socket, request) => {
+    const token = (request.query as { token?: string }).token ?? '';
+    const auth = token ? await resolveSession(ctx, token) : null;
+    if (!auth?.ownerId) {
+      socket.close(POLICY_VIOLATION, 'unauthorized');
+      return;
+    }
+    const ownerId = auth.ownerId;
+    let set = sockets.get(ownerId);
+    if (!set) sockets.set(ownerId, (set = new Set()));
+    set.add(socket);
+    socket.on('close', () => {
+      set.delete(socket);
+      if (!set.size) sockets.delete(ownerId);
+    });
+    // keep idle connections alive through proxies
+    const ping = setInterval(() => socket.ping(), 25_000);
+    ping.unref();
+    socket.on('close', () => clearInterval(ping));
+  });
+}

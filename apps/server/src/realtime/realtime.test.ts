@@ -1,0 +1,167 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { parseRealtimeFrame, type Chat, type RealtimeEvent } from '@sapa/contracts';
+import { agents } from '../db/schema';
+import { hashPassword } from '../lib/password';
+import {
+  createTestApp,
+  customerSays,
+  json,
+  newOwner,
+  ownerWithSandbox,
+  type TestApp,
+} from '../../test/helpers';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+/** Opens /ws and collects decoded frames. */
+async function connect(token: string) {
+  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`);
+  const frames: RealtimeEvent[] = [];
+  const raw: string[] = [];
+  socket.on('message', (data) => {
+    raw.push(String(data));
+    const event = parseRealtimeFrame(String(data));
+    if (event) frames.push(event);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, frames, raw };
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('realtime', () => {
+  it('sends double-encoded frames to every session of the tenant and to no one else', async () => {
+    const a = await ownerWithSandbox(t.app);
+    const b = await ownerWithSandbox(t.app);
+    const owner = json<{ _id: string }>(
+      await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: a.token } }),
+    );
+    const agent = newOwner();
+    await t.ctx.db.insert(agents).values({
+      ownerId: owner._id,
+      name: 'Agen A',
+      email: agent.email,
+      phone: agent.phone,
+      passwordHash: await hashPassword(agent.password),
+      isVerified: true,
+    });
+    const agentLogin = json<{ token: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: agent.email, password: agent.password },
+      }),
+    );
+
+    const ownerSocket = await connect(a.token);
+    const agentSocket = await connect(agentLogin.token);
+    const otherTenant = await connect(b.token);
+
+    const { chatId } = await customerSays(t.app, a.accountId, 'Halo realtime');
+    await until(() => ownerSocket.frames.length > 0 && agentSocket.frames.length > 0);
+    const event = ownerSocket.frames[0]!;
+    expect(event.type).toBe('message.created');
+    expect(event.chat?._id).toBe(chatId);
+    expect(event.message).toMatchObject({ text: 'Halo realtime', isFromMe: false });
+    // the frame is a JSON string holding JSON
+    expect(typeof JSON.parse(ownerSocket.raw[0]!)).toBe('string');
+
+    await new Promise((r) => setTimeout(r, 100));
+    expect(otherTenant.frames).toHaveLength(0);
+    for (const s of [ownerSocket, agentSocket, otherTenant]) s.socket.close();
+  });
+
+  it('refuses sockets without a valid session', async () => {
+    const socket = new WebSocket(`${base}/ws?token=salah`);
+    const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
+    expect(code).toBe(1008);
+  });
+});
+
+describe('tenant isolation', () => {
+  it("owner B can neither list, read, send to nor mark owner A's chats", async () => {
+    const a = await ownerWithSandbox(t.app);
+    const b = await ownerWithSandbox(t.app);
+    const { chatId } = await customerSays(t.app, a.accountId, 'rahasia A');
+    const asB = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { token: b.token }, ...(payload ? { payload } : {}) });
+
+    expect(json<{ docs: Chat[] }>(await asB('GET', '/api/chat')).docs).toEqual([]);
+    expect(json<{ docs: Chat[] }>(await asB('GET', '/api/chat?search=rahasia')).docs).toEqual([]);
+    expect(json(await asB('GET', '/api/chat/count'))).toEqual({ unread: 0, unreplied: 0 });
+    expect((await asB('GET', `/api/chat/${chatId}`)).statusCode).toBe(404);
+    expect((await asB('GET', `/api/chat/${chatId}/message`)).statusCode).toBe(404);
+    const send = await asB('POST', `/api/chat/${chatId}/message`, {
+      temporaryId: 'x'.repeat(20),
+      text: 'menyusup',
+    });
+    expect(send.statusCode).toBe(404);
+    expect((await asB('POST', `/api/chat/${chatId}/message/read`)).statusCode).toBe(404);
+    expect((await asB('GET', `/api/account/${a.accountId}`)).statusCode).toBe(404);
+    const start = await asB('POST', '/api/chat/new', {
+      accountId: a.accountId,
+      phoneNumber: '6281299990000',
+      text: 'x',
+    });
+    expect(start.statusCode).toBe(400);
+    const chatOfA = json<Chat>(
+      await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: { token: a.token } }),
+    );
+    expect(chatOfA.unreadCount).toBe(1);
+  });
+});
+
+describe('agents', () => {
+  it('an agent cannot reply in a chat that is not assigned to them', async () => {
+    const a = await ownerWithSandbox(t.app);
+    const owner = json<{ _id: string }>(
+      await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: a.token } }),
+    );
+    const agent = newOwner();
+    await t.ctx.db.insert(agents).values({
+      ownerId: owner._id,
+      name: 'Agen B',
+      email: agent.email,
+      phone: agent.phone,
+      passwordHash: await hashPassword(agent.password),
+      isVerified: true,
+    });
+    const { token } = json<{ token: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: agent.email, password: agent.password },
+      }),
+    );
+    const { chatId } = await customerSays(t.app, a.accountId, 'halo agen');
+    expect(
+      json<{ docs: Chat[] }>(await t.app.inject({ method: 'GET', url: '/api/chat', headers: { token } }))
+        .docs,
+    ).toHaveLength(1);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${chatId}/message`,
+      headers: { token },
+      payload: { temporaryId: 'y'.repeat(20), text: 'boleh?' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
