@@ -79,9 +79,9 @@ ALTER TABLE "chats" ADD CONSTRAINT "chats_account_id_accounts_id_fk" FOREIGN KEY
 ALTER TABLE "messages" ADD CONSTRAINT "messages_chat_id_chats_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "accounts_owner_idx" ON "accounts" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "chats_account_external_key" ON "chats" USING btree ("account_id","external_id");--> statement-breakpoint
-CREATE INDEX "chats_owner_last_idx" ON "chats" USING btree ("owner_id","last_message_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "chats_owner_unread_idx" ON "chats" USING btree ("owner_id","last_message_at" DESC NULLS LAST) WHERE "chats"."unread_count" > 0;--> statement-breakpoint
-CREATE INDEX "chats_owner_unreplied_idx" ON "chats" USING btree ("owner_id","last_message_at" DESC NULLS LAST) WHERE "chats"."last_message_is_from_me" = false;--> statement-breakpoint
+CREATE INDEX "chats_owner_last_idx" ON "chats" USING btree ("owner_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "chats_owner_unread_idx" ON "chats" USING btree ("owner_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "chats"."unread_count" > 0;--> statement-breakpoint
+CREATE INDEX "chats_owner_unreplied_idx" ON "chats" USING btree ("owner_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "chats"."last_message_is_from_me" = false;--> statement-breakpoint
 CREATE INDEX "chats_contact_trgm_idx" ON "chats" USING gin (("contact_name" || ' ' || "contact_phone") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "jobs_ready_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."state" in ('queued', 'running');--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_dedupe_key" ON "jobs" USING btree ("dedupe_key") WHERE "jobs"."state" in ('queued', 'running');--> statement-breakpoint

@@ -116,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
-  registerAuth(app);
+  registerAuth(app, ctx);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerRealtime(app, ctx);
   if (config.sandbox) await registerSimulatorGateway(app, ctx);

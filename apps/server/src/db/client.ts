@@ -36,7 +36,7 @@ const migrationsFolder = () =>
 /** Opens PostgreSQL or PGlite and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('postgres pool error', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -222,12 +222,12 @@ export const chats = pgTable(
   },
   (t) => [
     uniqueIndex('chats_account_external_key').on(t.accountId, t.externalId),
-    index('chats_owner_last_idx').on(t.ownerId, t.lastMessageAt.desc().nullsLast(), t.id),
+    index('chats_owner_last_idx').on(t.ownerId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     index('chats_owner_unread_idx')
-      .on(t.ownerId, t.lastMessageAt.desc().nullsLast())
+      .on(t.ownerId, t.lastMessageAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.unreadCount} > 0`),
     index('chats_owner_unreplied_idx')
-      .on(t.ownerId, t.lastMessageAt.desc().nullsLast())
+      .on(t.ownerId, t.lastMessageAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.lastMessageIsFromMe} = false`),
     index('chats_contact_trgm_idx').using(
       'gin',

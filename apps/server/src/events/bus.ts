@@ -7,7 +7,14 @@ import type { RealtimeEvent } from '@sapa/contracts';
 export type BusMessage =
   | { kind: 'tenant'; ownerId: string; event: RealtimeEvent }
   | { kind: 'sandbox'; accountId: string; phone: string; message: SandboxWireMessage }
-  | { kind: 'wake'; queue: 'jobs' };
+  | { kind: 'wake'; queue: 'jobs' }
+  /** Sessions ended: every process drops them from its session cache. */
+  | {
+      kind: 'revoke';
+      sessionId?: string;
+      subject?: { kind: 'user' | 'agent' | 'admin'; subjectId: string };
+      exceptSessionId?: string;
+    };
 
 export interface SandboxWireMessage {
   _id: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
-import { resolveSession, type AuthContext, type SessionKind } from '../modules/auth/sessions';
+import { forgetSessions, resolveSession, type AuthContext, type SessionKind } from '../modules/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,8 +18,17 @@ export function tokenFrom(request: FastifyRequest): string | null {
   return null;
 }
 
-export function registerAuth(app: FastifyInstance): void {
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
+  // Revocations from any process clear this process's session cache.
+  const off = ctx.bus.subscribe((message) => {
+    if (message.kind !== 'revoke') return;
+    if (message.sessionId) forgetSessions(ctx, { sessionId: message.sessionId });
+    // the kept session of a revoke-all simply re-validates on its next request
+    if (message.subject)
+      forgetSessions(ctx, { kind: message.subject.kind, subjectId: message.subject.subjectId });
+  });
+  app.addHook('onClose', async () => off());
 }
 
 /** A preHandler that admits only sessions of the given kinds. */

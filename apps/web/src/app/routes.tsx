@@ -8,6 +8,7 @@ const Register = lazyPage(() => import('../features/auth/register-page'), 'Regis
 const ResetRequest = lazyPage(() => import('../features/auth/reset-request-page'), 'ResetRequestPage');
 const ResetPassword = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 const DevMailbox = lazyPage(() => import('../features/system/dev-mailbox-page'), 'DevMailboxPage');
+const Sandbox = lazyPage(() => import('../features/sandbox/sandbox-page'), 'SandboxPage');
 // Each area brings its own route table, so /login carries neither.
 const UserRoutes = lazyPage(() => import('./user-routes'), 'UserRoutes');
 const AdminRoutes = lazyPage(() => import('./admin-routes'), 'AdminRoutes');
@@ -23,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', element: <ResetPassword /> },
       { path: '/reset-password/request', element: <ResetRequest /> },
       { path: '/dev/mailbox', element: <DevMailbox /> },
+      { path: '/sandbox', element: <Sandbox /> },
       { path: '/user/*', element: <UserRoutes /> },
       { path: '/admin/*', element: <AdminRoutes /> },
       { path: '*', element: <Navigate to="/login" replace /> },

@@ -81,8 +81,8 @@ export function UserRoutes() {
           element: <P.shell />,
           children: [
             { index: true, element: to('/user/chat') },
-            { path: 'chat', element: <P.chat /> },
-            { path: 'chat/:id', element: <P.chat /> },
+            // One route, so the list keeps its state while chats open and close.
+            { path: 'chat/:id?', element: <P.chat /> },
             { path: 'transaction', element: <P.transaction /> },
             { path: 'transaction/history', element: <P.history /> },
             { path: 'transaction/:id', element: <P.txDetail /> },

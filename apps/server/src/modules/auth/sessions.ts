@@ -15,6 +15,37 @@ export interface AuthContext {
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
+/** A checked token is trusted this long without a query; revocations are pushed to every process at once. */
+const CACHE_MS = 10_000;
+
+interface CachedSession {
+  auth: AuthContext;
+  until: number;
+  expiresAt: number;
+}
+const caches = new WeakMap<AppContext, Map<string, CachedSession>>();
+function cacheOf(ctx: AppContext): Map<string, CachedSession> {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new Map()));
+  return cache;
+}
+
+/** Drops cached sessions matching a revocation (called for revocations from any process). */
+export function forgetSessions(
+  ctx: AppContext,
+  match: { sessionId?: string; kind?: SessionKind; subjectId?: string },
+): void {
+  const cache = cacheOf(ctx);
+  for (const [key, entry] of cache) {
+    const a = entry.auth;
+    if (
+      (match.sessionId && a.sessionId === match.sessionId) ||
+      (match.subjectId && a.subjectId === match.subjectId && a.kind === match.kind)
+    ) {
+      cache.delete(key);
+    }
+  }
+}
 
 export async function createSession(
   ctx: AppContext,
@@ -39,24 +70,42 @@ export async function createSession(
 /** The live session behind a token, sliding its expiry forward now and then. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
+  const hash = sha256(token);
+  const cache = cacheOf(ctx);
+  const nowMs = ctx.clock.now().getTime();
+  const hit = cache.get(hash);
+  if (hit && hit.until > nowMs && hit.expiresAt > nowMs) return hit.auth;
   const [row] = await ctx.db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)))
     .limit(1);
   const now = ctx.clock.now();
-  if (!row || row.expiresAt <= now) return null;
+  if (!row || row.expiresAt <= now) {
+    cache.delete(hash);
+    return null;
+  }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await ctx.db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
       .where(eq(sessions.id, row.id));
   }
-  return { sessionId: row.id, kind: row.kind, subjectId: row.subjectId, ownerId: row.ownerId };
+  const auth: AuthContext = {
+    sessionId: row.id,
+    kind: row.kind,
+    subjectId: row.subjectId,
+    ownerId: row.ownerId,
+  };
+  if (cache.size > 10_000) cache.clear();
+  cache.set(hash, { auth, until: nowMs + CACHE_MS, expiresAt: row.expiresAt.getTime() });
+  return auth;
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
   await ctx.db.update(sessions).set({ revokedAt: ctx.clock.now() }).where(eq(sessions.id, sessionId));
+  forgetSessions(ctx, { sessionId });
+  ctx.bus.publish({ kind: 'revoke', sessionId });
 }
 
 /** Ends every session of a person, except optionally the one making the change. */
@@ -72,4 +121,6 @@ export async function revokeAllSessions(
     .update(sessions)
     .set({ revokedAt: ctx.clock.now() })
     .where(and(...conditions));
+  forgetSessions(ctx, { kind, subjectId });
+  ctx.bus.publish({ kind: 'revoke', subject: { kind, subjectId }, exceptSessionId });
 }

@@ -74,15 +74,13 @@ export async function sandboxConversation(
     .limit(200);
   return {
     chatId: chat.id,
-    messages: rows
-      .reverse()
-      .map((m) => ({
-        _id: m.id,
-        text: m.text,
-        isFromMe: m.isFromMe,
-        status: m.status as SandboxConversation['messages'][number]['status'],
-        createdAt: m.createdAt.toISOString(),
-      })),
+    messages: rows.reverse().map((m) => ({
+      _id: m.id,
+      text: m.text,
+      isFromMe: m.isFromMe,
+      status: m.status as SandboxConversation['messages'][number]['status'],
+      createdAt: m.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { AppShell, Box, Burger, Drawer, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -17,7 +17,13 @@ export interface AppFrameProps {
   /** Above the page content, e.g. the trial banner. */
   banner?: ReactNode;
   guard?: (to: string) => boolean;
+  /** The page fills the space under the top bar edge to edge and scrolls inside (the inbox). */
+  fill?: boolean;
 }
+
+// A full-height page: no page scroll, the page's own panes scroll (inline, so /login's CSS is untouched).
+const FILL_MAIN: CSSProperties = { height: '100dvh', display: 'flex', flexDirection: 'column' };
+const FILL_CONTENT: CSSProperties = { flex: 1, minHeight: 0, maxWidth: 'none' };
 
 /** Top bar, side menu on desktop and a drawer under the `sm` breakpoint (spec §2 'Layouts'). */
 export function AppFrame({
@@ -28,6 +34,7 @@ export function AppFrame({
   headerRight,
   banner,
   guard,
+  fill = false,
 }: AppFrameProps) {
   const [drawerOpened, drawer] = useDisclosure(false);
   return (
@@ -72,9 +79,13 @@ export function AppFrame({
         <NavList items={navItems} label={navLabel} guard={guard} onNavigate={drawer.close} />
       </Drawer>
 
-      <AppShell.Main className="sapa-main">
+      <AppShell.Main className="sapa-main" style={fill ? FILL_MAIN : undefined}>
         {banner}
-        <Box p={{ base: 'sm', sm: 'lg' }} className="sapa-content">
+        <Box
+          p={fill ? 0 : { base: 'sm', sm: 'lg' }}
+          className="sapa-content"
+          style={fill ? FILL_CONTENT : undefined}
+        >
           <ContentOutlet />
         </Box>
       </AppShell.Main>

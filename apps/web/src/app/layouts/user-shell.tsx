@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Badge } from '@mantine/core';
 import {
   IconAddressBook,
@@ -9,9 +10,12 @@ import {
   IconSpeakerphone,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
+import { isUnder } from '@sapa/contracts';
 import type { NavEntry } from '../../components/nav-list';
 import { TrialBanner } from '../../features/user/trial-banner';
 import { useSession } from '../../lib/use-session';
+import { lazyPage } from '../lazy-page';
 import { useGuardedLink } from '../use-guarded-link';
 import { AppFrame } from './app-frame';
 import { UserMenu } from './user-menu';
@@ -29,28 +33,38 @@ const NAV_ITEMS: readonly NavEntry[] = [
   { to: '/user/setting', label: 'Pengaturan', icon: IconSettings },
 ];
 
-/** The signed-in owner's or agent's frame: top bar, side menu or drawer, trial banner. */
+// One realtime socket per signed-in tab, in a chunk of its own.
+const ChatRealtime = lazyPage(() => import('../../features/chat/chat-realtime'), 'ChatRealtime');
+
+/** The signed-in owner's or agent's frame: top bar, side menu or drawer, trial banner, realtime. */
 export function UserShell() {
   const session = useSession();
   const guard = useGuardedLink();
+  const { pathname } = useLocation();
   const user = session?.user;
   const showTrial = !!user && !session.agent && !user.subscription.expiredAt && !user.trialUsed;
 
   return (
-    <AppFrame
-      homePath="/user/chat"
-      navItems={NAV_ITEMS}
-      navLabel="Menu utama"
-      guard={guard}
-      brandExtra={
-        session?.agent ? (
-          <Badge variant="light" color="brand" data-testid="agent-badge">
-            Agen
-          </Badge>
-        ) : null
-      }
-      headerRight={user ? <UserMenu user={user} /> : null}
-      banner={showTrial ? <TrialBanner /> : null}
-    />
+    <>
+      <Suspense fallback={null}>
+        <ChatRealtime />
+      </Suspense>
+      <AppFrame
+        homePath="/user/chat"
+        navItems={NAV_ITEMS}
+        navLabel="Menu utama"
+        guard={guard}
+        brandExtra={
+          session?.agent ? (
+            <Badge variant="light" color="brand" data-testid="agent-badge">
+              Agen
+            </Badge>
+          ) : null
+        }
+        headerRight={user ? <UserMenu user={user} /> : null}
+        banner={showTrial ? <TrialBanner /> : null}
+        fill={isUnder(pathname, '/user/chat')}
+      />
+    </>
   );
 }

@@ -1,0 +1,29 @@
+import type { ChatStatusFilter } from '@sapa/contracts';
+
+/** What the chat list is narrowed by (spec §3 'Chat filter'); part of the list's query key. */
+export interface ChatFilter {
+  search: string;
+  status: ChatStatusFilter;
+  accountIds: string[];
+  labelIds: string[];
+  agentIds: string[];
+}
+
+export const EMPTY_CHAT_FILTER: ChatFilter = {
+  search: '',
+  status: '',
+  accountIds: [],
+  labelIds: [],
+  agentIds: [],
+};
+
+/** Query keys of the chat feature; realtime patches every cached list under `lists()`. */
+export const chatKeys = {
+  lists: () => ['chat', 'list'] as const,
+  list: (filter: ChatFilter) => ['chat', 'list', filter] as const,
+  count: () => ['chat', 'count'] as const,
+  detail: (id: string) => ['chat', 'detail', id] as const,
+  messagesAll: () => ['chat', 'messages'] as const,
+  messages: (id: string) => ['chat', 'messages', id] as const,
+  senders: () => ['account', 'senders'] as const,
+};

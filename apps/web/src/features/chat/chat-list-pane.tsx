@@ -1,0 +1,127 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { ActionIcon, CloseButton, Group, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconMessagePlus, IconSearch } from '@tabler/icons-react';
+import type { ChatStatusFilter } from '@sapa/contracts';
+import { flattenChats } from './chat-list-cache';
+import { ChatList } from './chat-list';
+import { EMPTY_CHAT_FILTER, type ChatFilter } from './chat-keys';
+import { ChatStatusTabs } from './chat-status-tabs';
+import { NotificationPrompt } from './notification-prompt';
+import { SandboxLink } from './sandbox-link';
+import { useChatCount } from './use-chat-count';
+import { useChatList } from './use-chat-list';
+
+// The modal and its form rules load on the first click.
+const StartChatModal = lazy(async () => ({ default: (await import('./start-chat-modal')).StartChatModal }));
+
+/** The left pane of the inbox (spec §2 'Chat inbox'): title, search, status tabs and the rows. */
+export function ChatListPane({ selectedId }: { selectedId: string | null }) {
+  const [draft, setDraft] = useState('');
+  const [filter, setFilter] = useState<ChatFilter>(EMPTY_CHAT_FILTER);
+  const [starting, setStarting] = useState(false);
+  const [startMounted, setStartMounted] = useState(false);
+  const list = useChatList(filter);
+  const counts = useChatCount();
+  const chats = useMemo(() => flattenChats(list.data), [list.data]);
+
+  const applySearch = (search: string) => setFilter((f) => (f.search === search ? f : { ...f, search }));
+  const setStatus = (status: ChatStatusFilter) => setFilter((f) => ({ ...f, status }));
+  const openStart = () => {
+    setStartMounted(true);
+    setStarting(true);
+  };
+
+  return (
+    <>
+      <div className="sapa-pane-head">
+        <Group justify="space-between" wrap="nowrap" gap="xs" mb="sm" mih={36}>
+          <Title order={1} fz="h3">
+            Percakapan
+          </Title>
+          {/* spec §2: hidden while search text exists. The filter button will sit beside it. */}
+          <Group gap={6} wrap="nowrap">
+            {draft ? null : (
+              <Tooltip label="Mulai Percakapan" withArrow>
+                <ActionIcon
+                  size={36}
+                  variant="filled"
+                  aria-label="Mulai Percakapan"
+                  data-testid="start-chat-button"
+                  onClick={openStart}
+                  onMouseEnter={() => void import('./start-chat-modal')}
+                >
+                  <IconMessagePlus size={20} stroke={1.8} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        </Group>
+        <form
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            applySearch(draft.trim());
+          }}
+        >
+          <Group gap={6} wrap="nowrap">
+            <TextInput
+              size="sm"
+              style={{ flex: 1 }}
+              enterKeyHint="search"
+              aria-label="Cari percakapan"
+              placeholder="Cari nama, nomor atau pesan"
+              value={draft}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setDraft(value);
+                if (!value) applySearch('');
+              }}
+              leftSection={<IconSearch size={16} stroke={1.8} aria-hidden />}
+              rightSection={
+                draft ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label="Hapus pencarian"
+                    onClick={() => {
+                      setDraft('');
+                      applySearch('');
+                    }}
+                  />
+                ) : null
+              }
+              data-testid="chat-search-input"
+            />
+            <ActionIcon
+              type="submit"
+              size={36}
+              variant="light"
+              aria-label="Cari"
+              data-testid="chat-search-button"
+            >
+              <IconSearch size={18} stroke={1.8} />
+            </ActionIcon>
+          </Group>
+        </form>
+      </div>
+      <ChatStatusTabs value={filter.status} counts={counts.data} onChange={setStatus} />
+      <NotificationPrompt />
+      <ChatList
+        // A new filter is a new list: start at its top.
+        key={JSON.stringify(filter)}
+        chats={chats}
+        selectedId={selectedId}
+        isPending={list.isPending}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        searching={!!filter.search}
+        emptyExtra={filter.search ? null : <SandboxLink size="xs" />}
+      />
+      {startMounted ? (
+        <Suspense fallback={null}>
+          <StartChatModal opened={starting} onClose={() => setStarting(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

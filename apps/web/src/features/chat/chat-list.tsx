@@ -1,0 +1,121 @@
+import { useRef, type ReactNode } from 'react';
+import { Box, Button, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconMessages, IconSearch } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Chat } from '@sapa/contracts';
+import { ChatRow } from './chat-row';
+
+/** Rows have one fixed height, so thousands of loaded chats scroll without measuring. */
+export const CHAT_ROW_HEIGHT = 76;
+
+export interface ChatListProps {
+  chats: readonly Chat[];
+  selectedId: string | null;
+  isPending: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore: () => void;
+  /** A search is applied: the empty state says nothing was found. */
+  searching: boolean;
+  /** Under the empty state, e.g. the simulator link. */
+  emptyExtra?: ReactNode;
+}
+
+function ChatListSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label="Memuat percakapan" data-testid="chat-list-loading">
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="sapa-chat-row sapa-chat-row-skeleton">
+          <Skeleton height={44} circle />
+          <Stack gap={8} style={{ flex: 1 }}>
+            <Skeleton height={12} width={`${55 - (i % 3) * 10}%`} radius="sm" />
+            <Skeleton height={10} width={`${80 - (i % 4) * 12}%`} radius="sm" />
+          </Stack>
+        </div>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The inbox rows, virtualised (only the rows in view are in the page), with 'Lebih Banyak' after
+ * the last loaded row while the server has more (spec §2).
+ */
+export function ChatList({
+  chats,
+  selectedId,
+  isPending,
+  hasNextPage,
+  isFetchingNextPage,
+  onLoadMore,
+  searching,
+  emptyExtra,
+}: ChatListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: chats.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CHAT_ROW_HEIGHT,
+    getItemKey: (index) => chats[index]?._id ?? index,
+    overscan: 6,
+  });
+
+  let content: ReactNode;
+  if (isPending) content = <ChatListSkeleton />;
+  else if (chats.length === 0) {
+    content = (
+      <Stack align="center" gap="xs" py={48} px="md" ta="center" data-testid="chat-list-empty">
+        <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
+          {searching ? <IconSearch size={24} stroke={1.6} /> : <IconMessages size={24} stroke={1.6} />}
+        </ThemeIcon>
+        <Text fw={600}>{searching ? 'Percakapan tidak ditemukan' : 'Tidak ada Percakapan'}</Text>
+        {emptyExtra}
+      </Stack>
+    );
+  } else {
+    content = (
+      <div
+        role="list"
+        aria-label="Daftar percakapan"
+        className="sapa-virtual-list"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const chat = chats[item.index];
+          if (!chat) return null;
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              aria-posinset={item.index + 1}
+              aria-setsize={chats.length}
+              className="sapa-virtual-item"
+              style={{ height: CHAT_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+            >
+              <ChatRow chat={chat} selected={chat._id === selectedId} />
+            </div>
+          );
+        })}
+      </div>
+    );
+  }
+
+  return (
+    <div ref={scrollRef} className="sapa-pane-scroll" data-testid="chat-list">
+      {content}
+      {hasNextPage && !isPending ? (
+        <Box p="sm">
+          <Button
+            variant="light"
+            fullWidth
+            onClick={onLoadMore}
+            loading={isFetchingNextPage}
+            data-testid="load-more-chats"
+          >
+            Lebih Banyak
+          </Button>
+        </Box>
+      ) : null}
+    </div>
+  );
+}

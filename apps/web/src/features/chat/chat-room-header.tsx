@@ -1,0 +1,60 @@
+import { ActionIcon, Skeleton, Text, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconDotsVertical } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Chat } from '@sapa/contracts';
+import { AppAvatar } from '../../components/app-avatar';
+import { ChannelIcon } from './channel-icon';
+import { contactName } from './chat-row';
+
+function BackLink() {
+  return (
+    <ActionIcon
+      component={Link}
+      to="/user/chat"
+      variant="subtle"
+      color="gray"
+      size={36}
+      hiddenFrom="sm"
+      aria-label="Kembali ke daftar percakapan"
+    >
+      <IconArrowLeft size={20} stroke={1.8} />
+    </ActionIcon>
+  );
+}
+
+/** spec §2 'Chat room' header: back arrow on phones, picture, name, channel and account label. */
+export function ChatRoomHeader({ chat }: { chat: Chat | undefined }) {
+  if (!chat) {
+    return (
+      <header className="sapa-room-head" aria-busy="true">
+        <BackLink />
+        <Skeleton height={40} circle />
+        <Skeleton height={14} width={160} radius="sm" />
+      </header>
+    );
+  }
+  const name = contactName(chat);
+  return (
+    <header className="sapa-room-head" data-testid="chat-room-header">
+      <BackLink />
+      <AppAvatar src={chat.senderPicture} name={name} size={40} />
+      <div className="sapa-room-head-text">
+        <Text component="h2" fw={600} size="md" truncate data-testid="chat-room-name">
+          {name}
+        </Text>
+        <span className="sapa-room-head-sub">
+          <ChannelIcon type={chat.account.type} size={14} />
+          <Text component="span" size="xs" c="dimmed" truncate data-testid="chat-room-account">
+            {chat.account.label.name}
+          </Text>
+        </span>
+      </div>
+      {/* The 'Info Percakapan' drawer arrives with a later issue. */}
+      <Tooltip label="Info Percakapan (segera hadir)" withArrow>
+        <ActionIcon variant="subtle" color="gray" size={36} aria-label="Info Percakapan" disabled>
+          <IconDotsVertical size={20} stroke={1.8} />
+        </ActionIcon>
+      </Tooltip>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../lib/use-session';
+import { ChatComposer } from './chat-composer';
+import { ChatRoomHeader } from './chat-room-header';
+import { ComposerNotice, replyBlock } from './composer-notice';
+import { markChatRead } from './mark-chat-read';
+import { flattenMessages } from './message-cache';
+import { MessageList } from './message-list';
+import { useChatDetail } from './use-chat-detail';
+import { useChatMessages } from './use-chat-messages';
+import { useSendMessage } from './use-send-message';
+
+/**
+ * The right pane for /user/chat/:id (spec §2 'Chat room', §4 'Opening a chat'): the chat loads (a
+ * failure returns to /user/chat), its unread count is cleared, and its messages load afresh.
+ */
+export function ChatRoom({ chatId }: { chatId: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const myAgentId = useSession()?.user?.agent?._id ?? null;
+  const detail = useChatDetail(chatId);
+  const messages = useChatMessages(chatId);
+  const send = useSendMessage(chatId);
+  const [sentCount, setSentCount] = useState(0);
+  const list = useMemo(() => flattenMessages(messages.data), [messages.data]);
+
+  useEffect(() => {
+    if (detail.isError) void navigate('/user/chat', { replace: true });
+  }, [detail.isError, navigate]);
+
+  useEffect(() => {
+    markChatRead(queryClient, chatId);
+  }, [queryClient, chatId]);
+
+  const chat = detail.data;
+  const block = chat ? replyBlock(chat, myAgentId) : null;
+  // spec §8: a failed message list stays silent; the room then shows an empty conversation.
+  const loaded = messages.isSuccess || messages.isError;
+
+  return (
+    <>
+      <ChatRoomHeader chat={chat} />
+      <MessageList
+        messages={list}
+        loaded={loaded}
+        hasNextPage={messages.hasNextPage}
+        isFetchingNextPage={messages.isFetchingNextPage}
+        onLoadMore={() => void messages.fetchNextPage()}
+        sentCount={sentCount}
+      />
+      {chat && block ? (
+        <ComposerNotice chat={chat} block={block} myAgentId={myAgentId} />
+      ) : (
+        <ChatComposer
+          disabled={!chat || !messages.isSuccess}
+          onSend={(text) => {
+            send(text);
+            setSentCount((n) => n + 1);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { memo, type CSSProperties } from 'react';
+import { VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { capCount, MESSAGE_TYPE_NAMES, type Chat } from '@sapa/contracts';
+import { AppAvatar } from '../../components/app-avatar';
+import { ChannelIcon } from './channel-icon';
+import { formatRowTime } from './chat-dates';
+import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
+import { MessageTypeIcon } from './message-type-icon';
+
+/** The contact's name, or their number when the name is empty. */
+export function contactName(chat: Chat): string {
+  return chat.contact.name.trim() || `+${chat.contact.phoneNumber}`;
+}
+
+/** What a row says of the last message: its text, else its type's name (spec §2). */
+export function lastMessagePreview(chat: Chat): string {
+  const last = chat.lastMessage;
+  if (!last) return '';
+  return last.text.trim() || MESSAGE_TYPE_NAMES[last.type];
+}
+
+export interface ChatRowProps {
+  chat: Chat;
+  selected: boolean;
+}
+
+/**
+ * One inbox row (spec §2 'Chat inbox'): picture, channel, name, up to two labels, time, my last
+ * message's delivery status, the last text or type name, the agent and the unread count.
+ */
+export const ChatRow = memo(function ChatRow({ chat, selected }: ChatRowProps) {
+  const last = chat.lastMessage;
+  const when = last ? formatRowTime(last.sendAt) : null;
+  const name = contactName(chat);
+  return (
+    <Link
+      to={`/user/chat/${chat._id}`}
+      className="sapa-chat-row"
+      aria-current={selected ? 'page' : undefined}
+      data-testid="chat-row"
+      data-chat-id={chat._id}
+      data-selected={selected || undefined}
+    >
+      <span className="sapa-chat-row-avatar">
+        <AppAvatar src={chat.senderPicture} name={name} size={44} />
+        <span className="sapa-chat-row-channel">
+          <ChannelIcon type={chat.account.type} size={14} />
+        </span>
+      </span>
+      <span className="sapa-chat-row-body">
+        <span className="sapa-chat-row-line">
+          <span className="sapa-chat-row-name" data-testid="chat-row-name">
+            {name}
+          </span>
+          {chat.contact.labels.slice(0, 2).map((label) => (
+            <span
+              key={label._id}
+              className="sapa-label-tag"
+              style={{ '--label-color': label.color } as CSSProperties}
+              data-testid="chat-row-label"
+            >
+              {label.name}
+            </span>
+          ))}
+          {when ? (
+            <time
+              className="sapa-chat-row-time"
+              dateTime={last?.sendAt}
+              title={when.title}
+              data-testid="chat-row-time"
+            >
+              {when.text}
+            </time>
+          ) : null}
+        </span>
+        <span className="sapa-chat-row-line">
+          {last?.isFromMe ? <DeliveryStatusIcon status={last.status} size={15} /> : null}
+          {last && last.type !== 'text' ? <MessageTypeIcon type={last.type} /> : null}
+          <span className="sapa-chat-row-preview" data-testid="chat-row-preview">
+            {lastMessagePreview(chat)}
+          </span>
+          {chat.agent ? (
+            <span className="sapa-agent-chip" title={`Agen: ${chat.agent.name}`} data-testid="chat-row-agent">
+              {chat.agent.name}
+            </span>
+          ) : null}
+          {chat.unreadCount > 0 ? (
+            <>
+              <span className="sapa-unread-badge" data-testid="chat-row-unread">
+                {capCount(chat.unreadCount)}
+              </span>
+              <VisuallyHidden>pesan belum dibaca</VisuallyHidden>
+            </>
+          ) : null}
+        </span>
+      </span>
+    </Link>
+  );
+});

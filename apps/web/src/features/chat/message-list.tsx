@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { LIMITS, type Message } from '@sapa/contracts';
+import { MessageBubble } from './message-bubble';
+import { buildMessageRows } from './message-rows';
+
+export interface MessageListProps {
+  messages: readonly Message[];
+  /** The first page has arrived (or failed): time to scroll to the newest message. */
+  loaded: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore: () => void;
+  /** Changes each time the user sends: the list then shows the newest message. */
+  sentCount: number;
+}
+
+const LOAD_OLDER_SPACE = 56;
+/** The height of a day separator (fixed in chat.css), so the first one can sit above the rows. */
+const DAY_SPACE = 40;
+const EDGE_SPACE = 8;
+
+function DaySeparator({ label }: { label: string }) {
+  return (
+    <div className="sapa-day-separator" data-testid="day-separator">
+      <span>{label}</span>
+    </div>
+  );
+}
+
+function MessagesSkeleton() {
+  return (
+    <Stack gap="sm" p="md" aria-busy="true" aria-label="Memuat pesan" data-testid="message-list-loading">
+      {[180, 240, 140, 260, 200].map((width, i) => (
+        <Skeleton
+          key={i}
+          height={38}
+          width={width}
+          radius="lg"
+          style={{ alignSelf: i % 2 ? 'flex-end' : 'flex-start' }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The open chat's messages, oldest first and virtualised. It starts at the newest message once
+ * loaded, follows new ones while at the bottom, and keeps older pages loaded by 'Lebih Banyak'
+ * above what is on screen (end anchoring keeps the visible message still). The button and the
+ * first day separator sit in the list's top padding, outside the rows.
+ */
+export function MessageList({
+  messages,
+  loaded,
+  hasNextPage,
+  isFetchingNextPage,
+  onLoadMore,
+  sentCount,
+}: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { firstDay, rows } = useMemo(() => buildMessageRows(messages), [messages]);
+  const topSpace = hasNextPage ? LOAD_OLDER_SPACE : EDGE_SPACE;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.dayAfter ? 56 + DAY_SPACE : 56),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 8,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: 80,
+    paddingStart: topSpace + (firstDay ? DAY_SPACE : 0),
+    paddingEnd: EDGE_SPACE,
+  });
+
+  // spec §2/§9: scroll to the bottom on open, checking every 100 ms until the messages have loaded.
+  const loadedRef = useRef(loaded);
+  useEffect(() => {
+    loadedRef.current = loaded;
+  });
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (!loadedRef.current) return;
+      window.clearInterval(timer);
+      virtualizer.scrollToEnd();
+    }, LIMITS.scrollToBottomDelayMs);
+    return () => window.clearInterval(timer);
+  }, [virtualizer]);
+
+  useEffect(() => {
+    if (sentCount > 0) virtualizer.scrollToEnd();
+  }, [sentCount, virtualizer]);
+
+  return (
+    <div ref={scrollRef} className="sapa-room-scroll" data-testid="message-list">
+      {!loaded ? <MessagesSkeleton /> : null}
+      {loaded && rows.length === 0 ? (
+        <Text c="dimmed" ta="center" size="sm" py="xl" data-testid="message-list-empty">
+          Belum ada pesan
+        </Text>
+      ) : null}
+      {loaded && rows.length > 0 ? (
+        <div
+          role="list"
+          aria-label="Pesan"
+          className="sapa-virtual-list"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {hasNextPage ? (
+            <div className="sapa-load-older">
+              <Button
+                size="xs"
+                radius="xl"
+                variant="default"
+                onClick={onLoadMore}
+                loading={isFetchingNextPage}
+                data-testid="load-older-messages"
+              >
+                Lebih Banyak
+              </Button>
+            </div>
+          ) : null}
+          {firstDay ? (
+            <div className="sapa-first-day" style={{ top: topSpace }}>
+              <DaySeparator label={firstDay} />
+            </div>
+          ) : null}
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <div
+                key={item.key}
+                role="listitem"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="sapa-virtual-item"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageBubble message={row.message} />
+                {row.dayAfter ? <DaySeparator label={row.dayAfter} /> : null}
+              </div>
+            );
+          })}
+        </div>
+      ) : null}
+    </div>
+  );
+}

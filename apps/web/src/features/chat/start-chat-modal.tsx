@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Modal, NativeSelect, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { t } from '@sapa/contracts';
+import { PhoneField } from '../../components/phone-field';
+import { useToast } from '../../components/toast/use-toast';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { useZodForm } from '../../lib/use-zod-form';
+import { START_CHAT_INITIAL, startChatSchema, type RecipientType } from './start-chat-form';
+import { useCreateChat } from './use-create-chat';
+import { useSenderAccounts } from './use-sender-accounts';
+
+function EmptyHint({ children }: { children: string }) {
+  return (
+    <Text c="dimmed" ta="center" size="sm" py="lg" data-testid="start-chat-empty">
+      {children}
+    </Text>
+  );
+}
+
+/** 'Mulai Percakapan' (spec §2): sender, recipient, first message; opens the new chat on success. */
+export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const senders = useSenderAccounts();
+  const create = useCreateChat();
+  const form = useZodForm(START_CHAT_INITIAL);
+  const [recipient, setRecipient] = useState<RecipientType>('manual');
+  const accounts = senders.data ?? [];
+  const noSenders = senders.isSuccess && accounts.length === 0;
+
+  const reset = () => {
+    form.setValues(START_CHAT_INITIAL);
+    setRecipient('manual');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate(startChatSchema);
+    if (!body) return;
+    try {
+      const chat = await create.mutateAsync(body);
+      onClose();
+      reset();
+      void navigate(`/user/chat/${chat._id}`);
+    } catch (error) {
+      // spec §8: 'Gagal' with the server's message, else the error's, else 'error create new chat'.
+      toast.show({
+        title: t('common.failed'),
+        message: errorMessage(error, t('chat.createFailedFallback')),
+        type: 'error',
+      });
+      if (error instanceof ApiError) {
+        for (const [name, message] of Object.entries(error.fields)) {
+          if (name in START_CHAT_INITIAL)
+            form.setFieldError(name as keyof typeof START_CHAT_INITIAL, message);
+        }
+      }
+    }
+  };
+
+  const senderOptions = [
+    {
+      value: '',
+      label: noSenders ? 'Tidak ada nomor pengirim' : 'Silahkan Pilih Nomor Pengirim',
+      disabled: true,
+    },
+    ...accounts.map((a) => ({
+      value: a._id,
+      label: `${a.label.name} (+${a.label.phoneNumber})${a.isSandbox ? ' - Sandbox' : ''}`,
+    })),
+  ];
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Mulai Percakapan"
+      centered
+      closeButtonProps={{ 'aria-label': 'Tutup' }}
+      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate data-testid="start-chat-form">
+        <Stack gap="md">
+          <NativeSelect
+            label="Nomor Pengirim"
+            data={senderOptions}
+            value={form.values.accountId}
+            onChange={(event) => form.setFieldValue('accountId', event.currentTarget.value)}
+            error={form.errors.accountId}
+            disabled={noSenders}
+          />
+          <Tabs
+            value={recipient}
+            styles={{ list: { flexWrap: 'nowrap' }, tab: { paddingInline: 8, whiteSpace: 'nowrap' } }}
+            onChange={(value) => {
+              // spec §2: switching the type resets the phone and the dial code.
+              setRecipient((value as RecipientType | null) ?? 'manual');
+              form.setFieldValue('phoneNumber', '');
+              form.setFieldValue('country', START_CHAT_INITIAL.country);
+            }}
+          >
+            <Tabs.List grow aria-label="Jenis penerima">
+              <Tabs.Tab value="manual">Manual</Tabs.Tab>
+              <Tabs.Tab value="group">Kontak Grup</Tabs.Tab>
+              <Tabs.Tab value="whatsapp">Kontak WhatsApp</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="manual" pt="sm">
+              <PhoneField
+                country={form.values.country}
+                onCountryChange={(code) => form.setFieldValue('country', code)}
+                number={form.values.phoneNumber}
+                onNumberChange={(value) => form.setFieldValue('phoneNumber', value)}
+                error={form.errors.phoneNumber}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="group" pt="sm">
+              <EmptyHint>Tidak ada Kontak</EmptyHint>
+            </Tabs.Panel>
+            <Tabs.Panel value="whatsapp" pt="sm">
+              <EmptyHint>
+                {form.values.accountId ? 'Tidak ada Kontak' : 'Silahkan Pilih Nomor Pengirim'}
+              </EmptyHint>
+            </Tabs.Panel>
+            {recipient !== 'manual' && form.errors.phoneNumber ? (
+              <Text c="red" size="sm" role="alert">
+                {form.errors.phoneNumber}
+              </Text>
+            ) : null}
+          </Tabs>
+          <Textarea
+            size="md"
+            label="Pesan"
+            placeholder="Tulis pesan pertama"
+            autosize
+            minRows={3}
+            maxRows={6}
+            value={form.values.text}
+            onChange={(event) => form.setFieldValue('text', event.currentTarget.value)}
+            error={form.errors.text}
+          />
+          <Button type="submit" fullWidth loading={create.isPending}>
+            Mulai
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

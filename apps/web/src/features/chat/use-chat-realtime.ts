@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import { parseRealtimeFrame, type RealtimeEvent } from '@sapa/contracts';
+import { openReconnectingSocket, socketUrl } from '../../lib/reconnecting-socket';
+import { useSession } from '../../lib/use-session';
+import { applyRealtimeEvent } from './apply-realtime-event';
+import { chatCaches } from './chat-caches';
+import { chatKeys } from './chat-keys';
+import { markChatRead } from './mark-chat-read';
+import { refreshChatCount } from './refresh-chat-count';
+import { showChatNotification } from './show-chat-notification';
+
+/**
+ * The signed-in tab's one realtime socket (spec §7 'Realtime'): each event patches the cached chat
+ * lists, the open chat and the counts; a message from someone else raises a notification unless
+ * its chat is open in a visible tab. After a reconnect everything shown is fetched again, since
+ * events may have been missed.
+ */
+export function useChatRealtime(): void {
+  const token = useSession()?.token ?? null;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const openChatId = matchPath('/user/chat/:id', pathname)?.params.id ?? null;
+
+  const latest = useRef({ openChatId, navigate });
+  useEffect(() => {
+    latest.current = { openChatId, navigate };
+  });
+
+  useEffect(() => {
+    if (!token) return;
+    const handle = (event: RealtimeEvent) => {
+      const { openChatId: openId, navigate: go } = latest.current;
+      const visible = document.visibilityState === 'visible';
+      applyRealtimeEvent(queryClient, event, { openChatId: openId, visible });
+      refreshChatCount(queryClient);
+      const chatId = event.chat?._id ?? event.message?.chatId ?? null;
+      if (event.type === 'chat.deleted' && chatId && chatId === openId) {
+        void go('/user/chat', { replace: true });
+        return;
+      }
+      const message = event.message;
+      if (event.type !== 'message.created' || !message || message.isFromMe) return;
+      if (visible && message.chatId === openId) {
+        markChatRead(queryClient, message.chatId);
+        return;
+      }
+      const chat = event.chat ?? chatCaches.readChat(queryClient, message.chatId);
+      showChatNotification(message, chat, (id) => void go(`/user/chat/${id}`));
+    };
+
+    const socket = openReconnectingSocket({
+      url: socketUrl('/ws', { token }),
+      label: 'realtime',
+      onMessage: (data) => {
+        const event = parseRealtimeFrame(data);
+        if (event) handle(event);
+      },
+      onReconnect: () => {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.count() });
+        const openId = latest.current.openChatId;
+        if (openId) {
+          void queryClient.invalidateQueries({ queryKey: chatKeys.detail(openId) });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.messages(openId) });
+        }
+      },
+    });
+    return () => socket.close();
+  }, [token, queryClient]);
+
+  // Coming back to a tab with a chat open reads what arrived meanwhile.
+  useEffect(() => {
+    if (!openChatId) return;
+    const onVisible = () => {
+      const chat = chatCaches.readChat(queryClient, openChatId);
+      if (document.visibilityState === 'visible' && chat && chat.unreadCount > 0) {
+        markChatRead(queryClient, openChatId);
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [openChatId, queryClient]);
+}

@@ -1,0 +1,101 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Box, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDeviceMobile } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { SandboxChat } from './sandbox-chat';
+import { checkCustomer, SandboxSetup } from './sandbox-setup';
+import { useSandboxAccounts } from './use-sandbox-accounts';
+import type { SandboxCustomer } from './use-sandbox-conversation';
+import './sandbox.css';
+
+const DEFAULT_NAME = 'Budi Pelanggan';
+const DEFAULT_PHONE = '6281234567890';
+
+/**
+ * /sandbox, the customer simulator (public, no login): write to a sandbox number as a customer and
+ * watch the business's replies arrive with their ticks. ?accountId=&phoneNumber=&name= prefill the
+ * form; with an account and a phone the conversation opens at once.
+ */
+export function SandboxPage() {
+  const [params] = useSearchParams();
+  const { accounts, error } = useSandboxAccounts();
+  const initial = useMemo<SandboxCustomer>(
+    () => ({
+      accountId: params.get('accountId') ?? '',
+      name: params.get('name') ?? DEFAULT_NAME,
+      phoneNumber: params.get('phoneNumber') ?? DEFAULT_PHONE,
+    }),
+    [params],
+  );
+  const [customer, setCustomer] = useState<SandboxCustomer | null>(() =>
+    params.get('accountId') && params.get('phoneNumber') ? checkCustomer(initial).customer : null,
+  );
+  const account = accounts?.find((a) => a._id === customer?.accountId);
+
+  return (
+    <Box component="main" className="sapa-sandbox-bg" mih="100dvh">
+      <Container size={800} py={{ base: 'md', sm: 'xl' }}>
+        <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <BrandLogo size={32} withText={false} />
+            <div>
+              <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+                Simulator Pelanggan
+              </Title>
+              <Text c="dimmed" size="sm" maw={560}>
+                Kirim pesan sebagai pelanggan ke nomor sandbox, lalu balas dari kotak masuk Sapa. Balasan yang
+                memuat #gagal sengaja dibuat gagal terkirim.
+              </Text>
+            </div>
+          </Group>
+          <Anchor component={Link} to="/user/chat" size="sm">
+            Buka Kotak Masuk
+          </Anchor>
+        </Group>
+
+        {error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} mb="lg" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+
+        <div className="sapa-sandbox-grid">
+          <Paper withBorder radius="lg" p="lg" className="sapa-sandbox-setup">
+            {accounts ? (
+              <SandboxSetup
+                // A new account list (or prefilled query) starts the form again.
+                key={`${accounts.length}-${initial.accountId}`}
+                accounts={accounts}
+                initial={{ ...initial, accountId: initial.accountId || accounts[0]?._id || '' }}
+                onStart={setCustomer}
+              />
+            ) : (
+              <Stack gap="md" aria-busy="true" aria-label="Memuat akun sandbox">
+                <Skeleton height={56} />
+                <Skeleton height={56} />
+                <Skeleton height={56} />
+              </Stack>
+            )}
+          </Paper>
+          {customer ? (
+            <SandboxChat
+              key={`${customer.accountId}-${customer.phoneNumber}-${customer.name}`}
+              customer={customer}
+              businessName={account?.label.name ?? 'Bisnis'}
+            />
+          ) : (
+            <section className="sapa-phone sapa-phone-idle" aria-label="Ponsel pelanggan">
+              <Stack align="center" justify="center" gap="xs" h="100%" p="xl" ta="center">
+                <IconDeviceMobile size={40} stroke={1.4} aria-hidden />
+                <Text size="sm" c="dimmed">
+                  Pilih akun sandbox dan isi data pelanggan, lalu tekan Mulai Simulasi.
+                </Text>
+              </Stack>
+            </section>
+          )}
+        </div>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+/** Starts the built server (apps/server/dist) and waits for /api/ready. */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+): Promise<{ child: ChildProcess; base: string; ms: number; stop(): Promise<void> }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) {
+        return {
+          child,
+          base,
+          ms: performance.now() - started,
+          stop: async () => {
+            const exited = new Promise((resolve) => child.once('exit', resolve));
+            child.kill('SIGTERM');
+            await exited;
+          },
+        };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become ready');
+}
+
+/** Percentile of sorted numbers. */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** `concurrency` loops calling `fn` until `durationMs` passes (bounded); returns sorted latencies. */
+export async function load(
+  fn: () => Promise<void>,
+  concurrency: number,
+  durationMs: number,
+): Promise<number[]> {
+  const end = Date.now() + durationMs;
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        await fn();
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return times.sort((a, b) => a - b);
+}
+
+export interface Row {
+  name: string;
+  value: number;
+  unit: string;
+  budget: number;
+  /** true when bigger is better (throughput) */
+  atLeast?: boolean;
+}
+
+export function printTable(title: string, rows: Row[]): number {
+  const pad = (s: string, n: number) => s.padEnd(n);
+  console.log(`\n${title}`);
+  console.log(`${pad('benchmark', 46)} ${pad('value', 14)} ${pad('budget', 14)} result`);
+  let failed = 0;
+  for (const r of rows) {
+    const ok = r.atLeast ? r.value >= r.budget : r.value <= r.budget;
+    if (!ok) failed++;
+    console.log(
+      `${pad(r.name, 46)} ${pad(`${r.value.toFixed(1)} ${r.unit}`, 14)} ${pad(`${r.atLeast ? '>=' : '<='} ${r.budget} ${r.unit}`, 14)} ${ok ? 'ok' : 'OVER'}`,
+    );
+  }
+  return failed;
+}
