@@ -61,3 +61,28 @@ export async function registerViaApi(request: APIRequestContext, owner = newOwne
 export function toast(page: Page) {
   return page.getByTestId('toast');
 }
+
+/** A verified owner signed in on `page`, with their sandbox account id and token. */
+export async function signedInOwner(page: Page, request: APIRequestContext) {
+  const { owner, token } = await registerViaApi(request);
+  const accounts = await request.get('/api/account', { headers: { token } });
+  const accountId = ((await accounts.json()) as { docs: { _id: string; isSandbox: boolean }[] }).docs.find(
+    (a) => a.isSandbox,
+  )!._id;
+  await login(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/user\/chat$/);
+  return { owner, token, accountId };
+}
+
+/** The simulated customer writes through the API (for tests about the inbox, not the simulator). */
+export async function customerSays(
+  request: APIRequestContext,
+  accountId: string,
+  text: string,
+  phoneNumber = '6281234500000',
+  name = 'Budi Pelanggan',
+) {
+  const res = await request.post('/api/sandbox/inbound', { data: { accountId, phoneNumber, name, text } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { chatId: string; messageId: string };
+}
