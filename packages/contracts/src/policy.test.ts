@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRoute, type GuardSession } from './policy';
+import { canAssign, canReply, canUnassign, guardRoute, type GuardSession } from './policy';
 
 const BETA = ['/user/integration/instagram', '/user/integration/messenger'];
 const owner: GuardSession = { isAdmin: false, agent: false, isBetaUser: false, needVerification: false };
@@ -65,5 +65,28 @@ describe('guardRoute (spec §2, §5)', () => {
   it('keeps admins and users in their own areas', () => {
     expect(guardRoute('/user/chat', admin, BETA)).toEqual({ type: 'redirect', to: '/admin/dashboard' });
     expect(guardRoute('/admin/user', owner, BETA)).toEqual({ type: 'redirect', to: '/user/chat' });
+  });
+});
+
+describe('chat policy (spec §6)', () => {
+  const owner = { agentId: null };
+  const ani = { agentId: 'ani' };
+  it('owners reply anywhere; agents only in their own chats', () => {
+    expect(canReply(owner, { agentId: 'budi' })).toBe(true);
+    expect(canReply(ani, { agentId: 'ani' })).toBe(true);
+    expect(canReply(ani, { agentId: null })).toBe(false);
+    expect(canReply(ani, { agentId: 'budi' })).toBe(false);
+  });
+  it('agents take only unassigned chats, for themselves', () => {
+    expect(canAssign(owner, { agentId: 'budi' }, 'ani')).toBe(true);
+    expect(canAssign(ani, { agentId: null }, 'ani')).toBe(true);
+    expect(canAssign(ani, { agentId: null }, 'budi')).toBe(false);
+    expect(canAssign(ani, { agentId: 'budi' }, 'ani')).toBe(false);
+  });
+  it('only owners and the assigned agent unassign', () => {
+    expect(canUnassign(owner, { agentId: 'budi' })).toBe(true);
+    expect(canUnassign(ani, { agentId: 'ani' })).toBe(true);
+    expect(canUnassign(ani, { agentId: 'budi' })).toBe(false);
+    expect(canUnassign(owner, { agentId: null })).toBe(false);
   });
 });

@@ -82,3 +82,18 @@ export interface ChatActor {
 export function canReply(actor: ChatActor, chat: { agentId: string | null }): boolean {
   return actor.agentId === null || chat.agentId === actor.agentId;
 }
+
+/**
+ * spec §6: owners assign any agent; an agent may only take an unassigned chat for themselves and can
+ * never change a chat's agent once set.
+ */
+export function canAssign(actor: ChatActor, chat: { agentId: string | null }, agentId: string): boolean {
+  if (actor.agentId === null) return true;
+  return chat.agentId === null && agentId === actor.agentId;
+}
+
+/** spec §4/§6: the unassign button shows only to owners and the assigned agent. */
+export function canUnassign(actor: ChatActor, chat: { agentId: string | null }): boolean {
+  if (chat.agentId === null) return false;
+  return actor.agentId === null || chat.agentId === actor.agentId;
+}

@@ -266,3 +266,8 @@ export function temporaryId(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
+
+export const assignBody = z.object({
+  agentId: z.string({ error: t('validation.required') }).min(1, t('validation.required')),
+});
+export type AssignBody = z.infer<typeof assignBody>;

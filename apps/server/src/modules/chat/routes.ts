@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { chatListQuery, messageListQuery, newChatBody, sendMessageBody, t } from '@sapa/contracts';
+import {
+  assignBody,
+  chatListQuery,
+  messageListQuery,
+  newChatBody,
+  sendMessageBody,
+  t,
+} from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from './actor';
+import { assignChat, unassignChat } from './assign';
 import { countChats, listChats } from './list';
 import { listMessages, markChatRead, requireChat, sendText } from './messages';
 import { startChat } from './new-chat';
@@ -52,6 +60,15 @@ export function chatRoutes(ctx: AppContext) {
       const body = parse(sendMessageBody, request.body);
       return sendText(ctx, actorOf(authOf(request)), request.params.id, body);
     });
+
+    app.post<IdParams>('/chat/:id/assign', member, async (request) => {
+      const { agentId } = parse(assignBody, request.body);
+      return assignChat(ctx, actorOf(authOf(request)), request.params.id, agentId);
+    });
+
+    app.post<IdParams>('/chat/:id/unassign', member, async (request) =>
+      unassignChat(ctx, actorOf(authOf(request)), request.params.id),
+    );
 
     app.post<IdParams>('/chat/:id/message/read', member, async (request) => {
       await markChatRead(ctx, actorOf(authOf(request)), request.params.id);

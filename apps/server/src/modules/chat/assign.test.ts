@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Chat } from '@sapa/contracts';
+import { agents } from '../../db/schema';
+import { hashPassword } from '../../lib/password';
+import {
+  createTestApp,
+  customerSays,
+  json,
+  newOwner,
+  ownerWithSandbox,
+  type TestApp,
+} from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function agentOf(ownerToken: string, name: string) {
+  const owner = json<{ _id: string }>(
+    await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: ownerToken } }),
+  );
+  const input = newOwner({ name });
+  const [row] = await t.ctx.db
+    .insert(agents)
+    .values({
+      ownerId: owner._id,
+      name,
+      email: input.email,
+      phone: input.phone,
+      passwordHash: await hashPassword(input.password),
+      isVerified: true,
+    })
+    .returning();
+  const { token } = json<{ token: string }>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: input.email, password: input.password },
+    }),
+  );
+  return { id: row!.id, token };
+}
+
+const post = (url: string, token: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: { token }, ...(payload ? { payload } : {}) });
+
+describe('assignment (spec §6)', () => {
+  it('agents take unassigned chats for themselves, reply only there, and unassign only their own', async () => {
+    const owner = await ownerWithSandbox(t.app);
+    const ani = await agentOf(owner.token, 'Ani');
+    const budi = await agentOf(owner.token, 'Budi');
+    const { chatId } = await customerSays(t.app, owner.accountId, 'tolong dibantu');
+
+    // an agent cannot assign someone else
+    expect((await post(`/api/chat/${chatId}/assign`, ani.token, { agentId: budi.id })).statusCode).toBe(403);
+    const taken = await post(`/api/chat/${chatId}/assign`, ani.token, { agentId: ani.id });
+    expect(taken.statusCode).toBe(200);
+    expect(json<Chat>(taken).agent).toMatchObject({ _id: ani.id, name: 'Ani' });
+
+    // Budi can neither take it over, unassign it, nor reply in it
+    expect((await post(`/api/chat/${chatId}/assign`, budi.token, { agentId: budi.id })).statusCode).toBe(403);
+    expect((await post(`/api/chat/${chatId}/unassign`, budi.token)).statusCode).toBe(403);
+    const budiSend = await post(`/api/chat/${chatId}/message`, budi.token, {
+      temporaryId: 'b'.repeat(20),
+      text: 'saya',
+    });
+    expect(budiSend.statusCode).toBe(403);
+    const aniSend = await post(`/api/chat/${chatId}/message`, ani.token, {
+      temporaryId: 'a'.repeat(20),
+      text: 'siap',
+    });
+    expect(aniSend.statusCode).toBe(200);
+
+    // Ani unassigns her own chat; the owner assigns anyone and unassigns anything
+    expect(json<Chat>(await post(`/api/chat/${chatId}/unassign`, ani.token)).agentId).toBeNull();
+    expect(
+      json<Chat>(await post(`/api/chat/${chatId}/assign`, owner.token, { agentId: budi.id })).agentId,
+    ).toBe(budi.id);
+    expect(
+      json<Chat>(await post(`/api/chat/${chatId}/assign`, owner.token, { agentId: ani.id })).agentId,
+    ).toBe(ani.id);
+    expect(json<Chat>(await post(`/api/chat/${chatId}/unassign`, owner.token)).agentId).toBeNull();
+  });
+
+  it("refuses another tenant's agents and unknown ids", async () => {
+    const a = await ownerWithSandbox(t.app);
+    const b = await ownerWithSandbox(t.app);
+    const bAgent = await agentOf(b.token, 'Orang Lain');
+    const { chatId } = await customerSays(t.app, a.accountId, 'halo');
+    const res = await post(`/api/chat/${chatId}/assign`, a.token, { agentId: bAgent.id });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe('Agen tidak ditemukan');
+    expect((await post(`/api/chat/${chatId}/assign`, bAgent.token, { agentId: bAgent.id })).statusCode).toBe(
+      404,
+    );
+  });
+});
