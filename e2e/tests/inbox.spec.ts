@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { customerSays, signedInOwner } from './support';
+import { customerSays, DEMO, login, signedInOwner } from './support';
 
 test('simulator and inbox: a customer writes, the owner answers, ticks move to read, a failure shows', async ({
   page,
@@ -166,4 +166,33 @@ test.describe('on a phone', () => {
     await expect(row.getByTestId('chat-row-preview')).toContainText('Halo Dewi');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+});
+
+test('an agent takes an unassigned conversation with Assign, then replies', async ({ page, request }) => {
+  const accounts = (await (await request.get('/api/sandbox/accounts')).json()) as {
+    docs: { _id: string; ownerName: string }[];
+  };
+  const demo = accounts.docs.find((a) => a.ownerName === 'Toko Sapa Demo')!;
+  const phone = `62813${String(Date.now()).slice(-8)}`;
+  await customerSays(request, demo._id, 'Bisa dibantu agen?', phone, `Tamu ${phone.slice(-4)}`);
+
+  await login(page, DEMO.agent.identifier, DEMO.agent.password);
+  await expect(page).toHaveURL(/\/user\/chat$/);
+  await page
+    .getByTestId('chat-row')
+    .filter({ hasText: `Tamu ${phone.slice(-4)}` })
+    .click();
+  const notice = page.getByTestId('composer-notice');
+  await expect(notice).toContainText('Assign ke Percakapan untuk membalas pesan');
+  await expect(page.getByRole('textbox', { name: 'Ketik pesan' })).toHaveCount(0);
+  await notice.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByTestId('toast-message')).toHaveText('Percakapan berhasil diassign');
+  await expect(notice).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Ketik pesan' }).fill('Halo, saya Agen Demo');
+  await page.getByRole('button', { name: 'Kirim' }).click();
+  await expect(
+    page.getByTestId('message-bubble').filter({ hasText: 'Halo, saya Agen Demo' }),
+  ).toHaveAttribute('data-mine', 'true');
+  const row = page.getByTestId('chat-row').filter({ hasText: `Tamu ${phone.slice(-4)}` });
+  await expect(row.getByTestId('chat-row-agent')).toHaveText('Agen Demo');
 });

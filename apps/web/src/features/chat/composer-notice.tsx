@@ -56,18 +56,25 @@ export function ComposerNotice({
         <Button
           size="xs"
           loading={assign.isPending}
-          onClick={() =>
-            assign.mutate(myAgentId, {
-              onSuccess: () =>
-                toast.show({ title: t('common.success'), message: CHAT_STRINGS.assignDone, type: 'success' }),
-              onError: (error) =>
-                toast.show({
-                  title: t('common.failed'),
-                  message: errorMessage(error, CHAT_STRINGS.assignFailedFallback),
-                  type: 'error',
-                }),
-            })
-          }
+          onClick={async () => {
+            // mutateAsync, not mutate's callbacks: the realtime update can unmount this notice
+            // before the response arrives, and the toast must still show.
+            try {
+              await assign.mutateAsync(myAgentId);
+              toast.show({
+                title: t('common.success'),
+                message: CHAT_STRINGS.assignDone,
+                type: 'success',
+                timeout: LIMITS.toastShortTimeoutMs,
+              });
+            } catch (error) {
+              toast.show({
+                title: t('common.failed'),
+                message: errorMessage(error, CHAT_STRINGS.assignFailedFallback),
+                type: 'error',
+              });
+            }
+          }}
         >
           Assign
         </Button>
