@@ -225,7 +225,8 @@ async function main() {
     ['GET /api/chat?status=unread', '/api/chat?status=unread'],
     ['GET /api/chat?status=unreplied', '/api/chat?status=unreplied'],
     ['GET /api/chat?search=<name>', `/api/chat?search=${encodeURIComponent('Kartika Siregar 42')}`],
-    ['GET /api/chat?search=<text>', `/api/chat?search=${encodeURIComponent('pesanan 4242)')}`],
+    ['GET /api/chat?search=<order no.>', `/api/chat?search=${encodeURIComponent('pesanan 4242')}`],
+    ['GET /api/chat?search=<common word>', `/api/chat?search=${encodeURIComponent('grosir')}`],
     ['GET /api/chat/count', '/api/chat/count'],
   ];
   for (const [name, url] of cases) {

@@ -1,3 +1,5 @@
+import { ACCESS_MESSAGES } from './access-messages';
+
 /**
  * The Indonesian message catalogue. Spec strings are copied exactly; the rest follow their tone.
  * Interpolate with `t(key, vars)`, never by gluing fragments.
@@ -16,10 +18,7 @@ export const MESSAGES = {
   'validation.invalid': 'Data yang dikirim tidak valid',
 
   // spec §5 access rules
-  'access.deniedTitle': 'Akses Ditolak',
-  'access.agentDenied': 'Agen tidak memiliki izin untuk mengakses halaman ini',
-  'access.betaTitle': 'Fitur Beta',
-  'access.betaOnly': 'Fitur ini hanya untuk pengguna beta',
+  ...ACCESS_MESSAGES,
 
   // auth
   'auth.invalidCredentials': 'Email/nomor telepon atau kata sandi salah',
@@ -65,6 +64,7 @@ export const MESSAGES = {
   'chat.accountDisconnected': 'Akun pengirim tidak terhubung',
   'chat.sendFailedFallback': 'error send message',
   'chat.createFailedFallback': 'error create new chat',
+  'chat.searchTooBroad': 'Pencarian terlalu luas. Gunakan kata yang lebih spesifik',
   'chat.assigned': 'Percakapan berhasil diassign',
   'chat.unassigned': 'Assign percakapan berhasil dihapus',
   'chat.agentNotFound': 'Agen tidak ditemukan',

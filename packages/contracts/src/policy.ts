@@ -1,4 +1,4 @@
-import { t } from './messages';
+import { ACCESS_MESSAGES as A } from './access-messages';
 
 /** What the route guard needs to know about the stored session (spec §3 'Session'). */
 export interface GuardSession {
@@ -61,13 +61,13 @@ export function guardRoute(
   if (session.agent && AGENT_BLOCKED_PATHS.some((p) => isUnder(path, p))) {
     return {
       type: 'deny',
-      toast: { title: t('access.deniedTitle'), message: t('access.agentDenied'), type: 'warning' },
+      toast: { title: A['access.deniedTitle'], message: A['access.agentDenied'], type: 'warning' },
     };
   }
   if (!session.isBetaUser && betaPaths.some((p) => isUnder(path, p))) {
     return {
       type: 'deny',
-      toast: { title: t('access.betaTitle'), message: t('access.betaOnly'), type: 'info' },
+      toast: { title: A['access.betaTitle'], message: A['access.betaOnly'], type: 'info' },
     };
   }
   return { type: 'allow' };

@@ -1,5 +1,7 @@
 import { and, arrayOverlaps, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { chatListQuery, type ChatCount, type Paged, type Chat } from '@sapa/contracts';
+import { chatListQuery, t, type ChatCount, type Paged, type Chat } from '@sapa/contracts';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { chats, messages } from '../../db/schema';
@@ -44,13 +46,32 @@ function conditions(actor: Actor, query: ChatListQuery): SQL[] {
   return where;
 }
 
+/** A search may run this long; a word found in a large share of a big inbox would otherwise tie up the database. */
+export const SEARCH_TIMEOUT_MS = 3000;
+
 /** GET /chat: newest last message first, 20 a page, `{docs, hasNextPage}`. */
 export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQuery): Promise<Paged<Chat>> {
-  const rows = await selectChats(ctx.db)
-    .where(and(...conditions(actor, query)))
-    .orderBy(sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id))
-    .limit(query.limit + 1)
-    .offset((query.page - 1) * query.limit);
+  const run = (db: Db | Tx) =>
+    selectChats(db)
+      .where(and(...conditions(actor, query)))
+      .orderBy(sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id))
+      .limit(query.limit + 1)
+      .offset((query.page - 1) * query.limit);
+  let rows: Awaited<ReturnType<typeof run>>;
+  if (query.search?.trim()) {
+    try {
+      rows = await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_TIMEOUT_MS}`));
+        return run(tx);
+      });
+    } catch (error) {
+      const e = error as { code?: string; cause?: { code?: string } };
+      if (e.code === '57014' || e.cause?.code === '57014') throw new AppError('VALIDATION', t('chat.searchTooBroad'));
+      throw error;
+    }
+  } else {
+    rows = await run(ctx.db);
+  }
   return { docs: rows.slice(0, query.limit).map(toChat), hasNextPage: rows.length > query.limit };
 }
 
