@@ -66,7 +66,8 @@ export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQu
       });
     } catch (error) {
       const e = error as { code?: string; cause?: { code?: string } };
-      if (e.code === '57014' || e.cause?.code === '57014') throw new AppError('VALIDATION', t('chat.searchTooBroad'));
+      if (e.code === '57014' || e.cause?.code === '57014')
+        throw new AppError('VALIDATION', t('chat.searchTooBroad'));
       throw error;
     }
   } else {
