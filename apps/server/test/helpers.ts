@@ -6,6 +6,8 @@ import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase, type Database } from '../src/db/client';
 import { manualClock } from '../src/lib/clock';
+import { agents } from '../src/db/schema';
+import { hashPassword } from '../src/lib/password';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set,
@@ -162,4 +164,29 @@ export async function customerSays(
   });
   if (res.statusCode >= 300) throw new Error(`inbound failed: ${res.body}`);
   return json<{ chatId: string; messageId: string }>(res);
+}
+
+/** An agent of the owner behind `ownerToken`, created directly (the agent API arrives with its issue), signed in. */
+export async function agentFor(t: TestApp, ownerToken: string, name: string) {
+  const owner = json<{ _id: string }>(
+    await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: ownerToken } }),
+  );
+  const input = newOwner({ name });
+  const [row] = await t.ctx.db
+    .insert(agents)
+    .values({
+      ownerId: owner._id,
+      name,
+      email: input.email,
+      phone: input.phone,
+      passwordHash: await hashPassword(input.password),
+      isVerified: true,
+    })
+    .returning();
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { identifier: input.email, password: input.password },
+  });
+  return { id: row!.id, token: json<{ token: string }>(login).token, input };
 }

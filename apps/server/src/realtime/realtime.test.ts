@@ -2,13 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { parseRealtimeFrame, type Chat, type RealtimeEvent } from '@sapa/contracts';
-import { agents } from '../db/schema';
-import { hashPassword } from '../lib/password';
 import {
+  agentFor,
   createTestApp,
   customerSays,
   json,
-  newOwner,
   ownerWithSandbox,
   type TestApp,
 } from '../../test/helpers';
@@ -51,25 +49,7 @@ describe('realtime', () => {
   it('sends double-encoded frames to every session of the tenant and to no one else', async () => {
     const a = await ownerWithSandbox(t.app);
     const b = await ownerWithSandbox(t.app);
-    const owner = json<{ _id: string }>(
-      await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: a.token } }),
-    );
-    const agent = newOwner();
-    await t.ctx.db.insert(agents).values({
-      ownerId: owner._id,
-      name: 'Agen A',
-      email: agent.email,
-      phone: agent.phone,
-      passwordHash: await hashPassword(agent.password),
-      isVerified: true,
-    });
-    const agentLogin = json<{ token: string }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { identifier: agent.email, password: agent.password },
-      }),
-    );
+    const agentLogin = await agentFor(t, a.token, 'Agen A');
 
     const ownerSocket = await connect(a.token);
     const agentSocket = await connect(agentLogin.token);
@@ -132,25 +112,7 @@ describe('tenant isolation', () => {
 describe('agents', () => {
   it('an agent cannot reply in a chat that is not assigned to them', async () => {
     const a = await ownerWithSandbox(t.app);
-    const owner = json<{ _id: string }>(
-      await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: a.token } }),
-    );
-    const agent = newOwner();
-    await t.ctx.db.insert(agents).values({
-      ownerId: owner._id,
-      name: 'Agen B',
-      email: agent.email,
-      phone: agent.phone,
-      passwordHash: await hashPassword(agent.password),
-      isVerified: true,
-    });
-    const { token } = json<{ token: string }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { identifier: agent.email, password: agent.password },
-      }),
-    );
+    const { token } = await agentFor(t, a.token, 'Agen B');
     const { chatId } = await customerSays(t.app, a.accountId, 'halo agen');
     expect(
       json<{ docs: Chat[] }>(await t.app.inject({ method: 'GET', url: '/api/chat', headers: { token } }))

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chat } from '@sapa/contracts';
-import { agents } from '../../db/schema';
-import { hashPassword } from '../../lib/password';
 import {
+  agentFor,
   createTestApp,
   customerSays,
   json,
-  newOwner,
   ownerWithSandbox,
   type TestApp,
 } from '../../../test/helpers';
@@ -17,31 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function agentOf(ownerToken: string, name: string) {
-  const owner = json<{ _id: string }>(
-    await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: ownerToken } }),
-  );
-  const input = newOwner({ name });
-  const [row] = await t.ctx.db
-    .insert(agents)
-    .values({
-      ownerId: owner._id,
-      name,
-      email: input.email,
-      phone: input.phone,
-      passwordHash: await hashPassword(input.password),
-      isVerified: true,
-    })
-    .returning();
-  const { token } = json<{ token: string }>(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { identifier: input.email, password: input.password },
-    }),
-  );
-  return { id: row!.id, token };
-}
+const agentOf = (ownerToken: string, name: string) => agentFor(t, ownerToken, name);
 
 const post = (url: string, token: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: { token }, ...(payload ? { payload } : {}) });
