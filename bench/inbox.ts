@@ -220,14 +220,15 @@ async function main() {
     if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
     return result;
   };
+  // common-word search last: it saturates the machine and the server works off the backlog for seconds
   const cases: [string, string][] = [
     ['GET /api/chat first page', '/api/chat'],
     ['GET /api/chat?status=unread', '/api/chat?status=unread'],
     ['GET /api/chat?status=unreplied', '/api/chat?status=unreplied'],
+    ['GET /api/chat/count', '/api/chat/count'],
     ['GET /api/chat?search=<name>', `/api/chat?search=${encodeURIComponent('Kartika Siregar 42')}`],
     ['GET /api/chat?search=<order no.>', `/api/chat?search=${encodeURIComponent('pesanan 4242')}`],
     ['GET /api/chat?search=<common word>', `/api/chat?search=${encodeURIComponent('grosir')}`],
-    ['GET /api/chat/count', '/api/chat/count'],
   ];
   for (const [name, url] of cases) {
     await cannon(url, 1); // warm up
@@ -240,6 +241,8 @@ async function main() {
       budget: 50,
     });
   }
+
+  await new Promise((r) => setTimeout(r, 10_000)); // let the search backlog drain
 
   // ingest: distinct customers writing at once, counted as stored (201) and published (frames on a socket)
   const socket = new WebSocket(`${base.replace('http', 'ws')}/ws?token=${token}`);
