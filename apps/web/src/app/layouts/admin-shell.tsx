@@ -1,15 +1,12 @@
-import { useEffect } from 'react';
 import { Badge } from '@mantine/core';
 import { IconArticle, IconGift, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
 import type { NavEntry } from '../../components/nav-list';
 import { ShellSkeleton } from '../../components/shell-skeleton';
 import { fetchAdminProfile } from '../../features/admin/fetch-admin-profile';
 import { ADMIN_PROFILE_KEY } from '../../lib/query-keys';
-import { sessionStore } from '../../lib/session-store';
 import { useSession } from '../../lib/use-session';
 import { QueryProvider } from '../query-provider';
+import { useSessionProfile } from '../use-session-profile';
 import { AdminMenu } from './admin-menu';
 import { AppFrame } from './app-frame';
 
@@ -20,8 +17,6 @@ const NAV_ITEMS: readonly NavEntry[] = [
   { to: '/admin/affiliate', label: 'Affiliate', icon: IconGift },
   { to: '/admin/article', label: 'Artikel', icon: IconArticle },
 ];
-
-const FRESH_MS = 30_000;
 
 /** The admin area: server cache, admin profile gate and frame (spec §2 'Layouts', §4). */
 export function AdminShell() {
@@ -34,33 +29,12 @@ export function AdminShell() {
 
 function AdminFrame() {
   const session = useSession();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const setAt = sessionStore.setAt();
-  const fresh = session?.admin && Date.now() - setAt < FRESH_MS ? session.admin : undefined;
-  const profile = useQuery({
+  const profile = useSessionProfile({
     queryKey: ADMIN_PROFILE_KEY,
-    queryFn: ({ signal }) => fetchAdminProfile(signal),
+    fetch: fetchAdminProfile,
     enabled: !!session?.isAdmin,
-    initialData: fresh,
-    initialDataUpdatedAt: fresh ? setAt : undefined,
-    retry: false,
-    refetchOnWindowFocus: true,
+    stored: session?.admin,
   });
-
-  useEffect(() => {
-    void queryClient.refetchQueries(
-      { queryKey: ADMIN_PROFILE_KEY, stale: true, type: 'active' },
-      { cancelRefetch: false },
-    );
-  }, [pathname, queryClient]);
-
-  useEffect(() => {
-    if (!profile.isError) return;
-    sessionStore.clear();
-    void navigate('/login', { replace: true });
-  }, [profile.isError, navigate]);
 
   const admin = session?.admin;
   if (profile.isPending || profile.isError || !admin) return <ShellSkeleton />;
