@@ -64,6 +64,25 @@ describe('inbound', () => {
     expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).unreadCount).toBe(2);
   });
 
+  it('a late delivery of an older message counts as unread but does not rewind the last message', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const { chatId } = await customerSays(t.app, accountId, 'pesan terbaru');
+    const late = await ingestInbound(t.ctx, {
+      accountId,
+      externalId: 'wamid.LATE-1',
+      contact: { externalId: '6281234567890', name: 'Budi', phone: '6281234567890' },
+      type: 'text',
+      text: 'pesan lama yang terlambat',
+      sentAt: new Date(t.clock.now().getTime() - 60_000),
+    });
+    expect(late).toMatchObject({ chatId, created: true });
+    const chat = json<Chat>(await get(`/api/chat/${chatId}`, token));
+    expect(chat.unreadCount).toBe(2);
+    expect(chat.lastMessage?.text).toBe('pesan terbaru');
+    const page = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token));
+    expect(page.docs.map((m) => m.text)).toEqual(['pesan lama yang terlambat', 'pesan terbaru']);
+  });
+
   it('opening a chat sets unread to 0 and marks the customer messages read', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const { chatId } = await customerSays(t.app, accountId, 'satu');

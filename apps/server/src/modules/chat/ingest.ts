@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { agents, chats, messages } from '../../db/schema';
@@ -26,6 +27,9 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
   const newer = sql`${chats.lastMessageAt} is null or ${chats.lastMessageAt} <= ${event.sentAt}`;
   let replayOf: { chatId: string; messageId: string } | null = null;
   let stored: { chat: ChatRow; message: MessageRow };
+  // The message id is chosen here so the chat row is written once, in the same statement that creates
+  // or touches it; a replay is detected by the message insert and rolls the whole transaction back.
+  const messageId = randomUUID();
   try {
     stored = await ctx.db.transaction(async (tx) => {
       const [chat] = await tx
@@ -37,21 +41,39 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
           contactName: event.contact.name,
           contactPhone: event.contact.phone,
           contactPicture: event.contact.picture ?? null,
+          lastMessageAt: event.sentAt,
+          lastMessageText: event.text,
+          lastMessageType: event.type,
+          lastMessageIsFromMe: false,
+          lastMessageStatus: 'unread',
+          lastMessageId: messageId,
+          fromSenderAt: event.sentAt,
+          unreadCount: 1,
           createdAt: now,
           updatedAt: now,
         })
         .onConflictDoUpdate({
           target: [chats.accountId, chats.externalId],
+          // the snapshot only moves to a newer message: late deliveries do not rewind the list order
           set: {
             updatedAt: now,
-            ...(event.contact.picture ? { contactPicture: event.contact.picture } : {}),
+            contactPicture: sql`coalesce(excluded.contact_picture, ${chats.contactPicture})`,
+            unreadCount: sql`${chats.unreadCount} + 1`,
+            fromSenderAt: sql`greatest(${chats.fromSenderAt}, ${event.sentAt})`,
+            lastMessageAt: sql`greatest(${chats.lastMessageAt}, ${event.sentAt})`,
+            lastMessageText: sql`case when ${newer} then ${event.text} else ${chats.lastMessageText} end`,
+            lastMessageType: sql`case when ${newer} then ${event.type} else ${chats.lastMessageType} end`,
+            lastMessageIsFromMe: sql`case when ${newer} then false else ${chats.lastMessageIsFromMe} end`,
+            lastMessageStatus: sql`case when ${newer} then 'unread' else ${chats.lastMessageStatus} end`,
+            lastMessageId: sql`case when ${newer} then ${messageId} else ${chats.lastMessageId} end`,
           },
         })
-        .returning({ id: chats.id });
+        .returning();
       if (!chat) throw new AppError('INTERNAL');
       const [message] = await tx
         .insert(messages)
         .values({
+          id: messageId,
           ownerId: account.ownerId,
           chatId: chat.id,
           accountId: account.id,
@@ -67,7 +89,7 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
         .onConflictDoNothing()
         .returning();
       if (!message) {
-        // A replay: undo the chat touch above and report the message stored the first time.
+        // A replay: undo the chat change above and report the message stored the first time.
         const [first] = await tx
           .select({ id: messages.id, chatId: messages.chatId })
           .from(messages)
@@ -76,23 +98,7 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
         replayOf = first ? { chatId: first.chatId, messageId: first.id } : { chatId: chat.id, messageId: '' };
         throw new Replay();
       }
-      // The snapshot only moves to a newer message: late deliveries do not rewind the list order.
-      const [updated] = await tx
-        .update(chats)
-        .set({
-          unreadCount: sql`${chats.unreadCount} + 1`,
-          fromSenderAt: sql`greatest(${chats.fromSenderAt}, ${event.sentAt})`,
-          lastMessageAt: sql`greatest(${chats.lastMessageAt}, ${event.sentAt})`,
-          lastMessageText: sql`case when ${newer} then ${event.text} else ${chats.lastMessageText} end`,
-          lastMessageType: sql`case when ${newer} then ${event.type} else ${chats.lastMessageType} end`,
-          lastMessageIsFromMe: sql`case when ${newer} then false else ${chats.lastMessageIsFromMe} end`,
-          lastMessageStatus: sql`case when ${newer} then 'unread' else ${chats.lastMessageStatus} end`,
-          lastMessageId: sql`case when ${newer} then ${message.id} else ${chats.lastMessageId} end`,
-        })
-        .where(eq(chats.id, chat.id))
-        .returning();
-      if (!updated) throw new AppError('INTERNAL');
-      return { chat: updated, message };
+      return { chat, message };
     });
   } catch (error) {
     if (error instanceof Replay && replayOf)
