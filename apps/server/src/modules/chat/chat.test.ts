@@ -225,6 +225,13 @@ describe('list', () => {
     expect(byName.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 17']);
     const byPhone = json<{ docs: Chat[] }>(await get('/api/chat?search=6281300000012', token));
     expect(byPhone.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 12']);
+    for (const typed of ['+62 813-0000-0012', '0813 0000 0012']) {
+      const res = json<{ docs: Chat[] }>(await get(`/api/chat?search=${encodeURIComponent(typed)}`, token));
+      expect(
+        res.docs.map((c) => c.contact.name),
+        typed,
+      ).toEqual(['Pelanggan 12']);
+    }
     const byText = json<{ docs: Chat[] }>(
       await get(`/api/chat?search=${encodeURIComponent('nomor 5')}`, token),
     );

@@ -27,17 +27,19 @@ function conditions(actor: Actor, query: ChatListQuery): SQL[] {
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
-    const digits = search.replace(/\D/g, '');
+    // digits of a number as people type it: '+62 813-0000', '0813 0000' (the leading 0 stands for 62)
+    const digits = search.replace(/\D/g, '').replace(/^0+/, '');
     const phonePattern = digits.length >= 3 && digits !== search ? `%${digits}%` : pattern;
     // A union of trigram-indexed lookups (contact name/number, message text) evaluated once as an array,
     // so the planner fetches the matching chats by primary key instead of scanning the tenant's chats.
     // Selective terms take a few ms on 1M messages; a word in most messages costs more (bench notes).
+    const byContact = (p: string) =>
+      sql`select ${chats.id} from ${chats} where ${chats.ownerId} = ${actor.ownerId}
+            and (${chats.contactName} || ' ' || ${chats.contactPhone}) ilike ${p}`;
+    // a second lookup by those digits only when they differ from what was typed
+    const byPhone = phonePattern === pattern ? sql`` : sql`union ${byContact(phonePattern)}`;
     where.push(
-      sql`${chats.id} = any(array(select ${chats.id} from ${chats} where ${chats.ownerId} = ${actor.ownerId}
-              and (${chats.contactName} || ' ' || ${chats.contactPhone}) ilike ${pattern}
-            union
-            select ${chats.id} from ${chats} where ${chats.ownerId} = ${actor.ownerId}
-              and (${chats.contactName} || ' ' || ${chats.contactPhone}) ilike ${phonePattern}
+      sql`${chats.id} = any(array(${byContact(pattern)} ${byPhone}
             union
             select ${messages.chatId} from ${messages} where ${messages.ownerId} = ${actor.ownerId}
               and ${messages.text} ilike ${pattern}))`,
