@@ -196,3 +196,37 @@ test('an agent takes an unassigned conversation with Assign, then replies', asyn
   const row = page.getByTestId('chat-row').filter({ hasText: `Tamu ${phone.slice(-4)}` });
   await expect(row.getByTestId('chat-row-agent')).toHaveText('Agen Demo');
 });
+
+test('a message from a customer raises a browser notification with the contact name and text', async ({
+  page,
+  request,
+}) => {
+  // record what the app hands to the Notification API (headless Chromium shows nothing on screen)
+  await page.addInitScript(() => {
+    const shown: { title: string; body?: string; icon?: string }[] = [];
+    (window as unknown as { __notifications: typeof shown }).__notifications = shown;
+    class FakeNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: NotificationOptions = {}) {
+        shown.push({ title, body: options.body, icon: options.icon });
+      }
+      close() {}
+    }
+    Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true });
+  });
+  const { accountId } = await signedInOwner(page, request);
+  const shown = () =>
+    page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications);
+  // the socket connects a moment after the inbox renders: write until one message arrives live
+  for (let i = 0; i < 10 && !(await shown()).length; i++) {
+    await customerSays(request, accountId, `Apakah masih buka? (${i})`, '6281277003300', 'Lina');
+    await page.waitForTimeout(500);
+  }
+  expect(await shown()).toContainEqual({
+    title: 'Lina',
+    body: expect.stringMatching(/^Apakah masih buka\? \(\d\)$/),
+    icon: expect.stringContaining('/default-avatar.svg'),
+  });
+});

@@ -58,7 +58,9 @@ export function useChatRealtime(): void {
         const event = parseRealtimeFrame(data);
         if (event) handle(event);
       },
-      onReconnect: () => {
+      // Every open, the first included: events between the first list load and the socket
+      // opening (or during a disconnect) were not received, so refetch what they may have changed.
+      onOpen: () => {
         void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
         void queryClient.invalidateQueries({ queryKey: chatKeys.count() });
         const openId = latest.current.openChatId;
