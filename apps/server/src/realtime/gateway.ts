@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context';
-import { resolveSession } from '../modules/auth/sessions';
+import { resolveSession, type AuthContext } from '../modules/auth/sessions';
 
 const POLICY_VIOLATION = 1008;
 
@@ -11,8 +11,25 @@ const POLICY_VIOLATION = 1008;
  */
 export async function registerRealtime(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const sockets = new Map<string, Set<WebSocket>>();
+  const sessionOf = new WeakMap<WebSocket, AuthContext>();
 
   const unsubscribe = ctx.bus.subscribe((message) => {
+    if (message.kind === 'revoke') {
+      // A session ended (logout, password change, reset): its sockets stop receiving at once.
+      for (const set of sockets.values()) {
+        for (const socket of set) {
+          const auth = sessionOf.get(socket);
+          if (!auth) continue;
+          const bySession = message.sessionId === auth.sessionId;
+          const bySubject =
+            message.subject?.kind === auth.kind &&
+            message.subject.subjectId === auth.subjectId &&
+            message.exceptSessionId !== auth.sessionId;
+          if (bySession || bySubject) socket.close(POLICY_VIOLATION, 'session ended');
+        }
+      }
+      return;
+    }
     if (message.kind !== 'tenant') return;
     const targets = sockets.get(message.ownerId);
     if (!targets?.size) return;
@@ -34,6 +51,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
       return;
     }
     const ownerId = auth.ownerId;
+    sessionOf.set(socket, auth);
     let set = sockets.get(ownerId);
     if (!set) sockets.set(ownerId, (set = new Set()));
     set.add(socket);

@@ -69,6 +69,25 @@ describe('realtime', () => {
     for (const s of [ownerSocket, agentSocket, otherTenant]) s.socket.close();
   });
 
+  it('closes the sockets of a session that ends, and only those', async () => {
+    const a = await ownerWithSandbox(t.app);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: a.input.email, password: a.input.password },
+    });
+    const second = json<{ token: string }>(login).token;
+    const first = await connect(a.token);
+    const other = await connect(second);
+    const closed = new Promise<number>((resolve) => first.socket.on('close', (code) => resolve(code)));
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { token: a.token } });
+    expect(await closed).toBe(1008);
+    await customerSays(t.app, a.accountId, 'masih ada yang dengar?');
+    await until(() => other.frames.length > 0);
+    expect(first.frames).toHaveLength(0);
+    other.socket.close();
+  });
+
   it('refuses sockets without a valid session', async () => {
     const socket = new WebSocket(`${base}/ws?token=salah`);
     const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
