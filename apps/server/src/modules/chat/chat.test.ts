@@ -236,6 +236,18 @@ describe('list', () => {
       await get(`/api/chat?search=${encodeURIComponent('nomor 5')}`, token),
     );
     expect(byText.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 5']);
+    // a word in every chat pages in list order; the last page (fewer than a full one) comes from the
+    // indexed search, the others from the first pass over the newest chats
+    const pagedNames: string[] = [];
+    for (let p = 1; p <= 5; p++) {
+      const res = json<{ docs: Chat[]; hasNextPage: boolean }>(
+        await get(`/api/chat?search=pesan&limit=5&page=${p}`, token),
+      );
+      expect(res.hasNextPage).toBe(p < 5);
+      pagedNames.push(...res.docs.map((c) => c.contact.name));
+    }
+    const all = json<{ docs: Chat[] }>(await get('/api/chat?limit=100', token));
+    expect(pagedNames).toEqual(all.docs.map((c) => c.contact.name));
     const none = json<{ docs: Chat[] }>(await get('/api/chat?search=tidakada', token));
     expect(none.docs).toEqual([]);
 

@@ -14,8 +14,8 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Chats of the tenant matching the filters of spec §3 'Chat filter'. */
-function conditions(actor: Actor, query: ChatListQuery): SQL[] {
+/** Chats of the tenant matching the filters of spec §3 'Chat filter', except the search. */
+function filterConditions(actor: Actor, query: ChatListQuery): SQL[] {
   const where: SQL[] = [eq(chats.ownerId, actor.ownerId)];
   if (query.status === 'unread') where.push(gt(chats.unreadCount, 0));
   if (query.status === 'unreplied') {
@@ -24,47 +24,91 @@ function conditions(actor: Actor, query: ChatListQuery): SQL[] {
   if (query.accountIds.length) where.push(inArray(chats.accountId, query.accountIds));
   if (query.labelIds.length) where.push(arrayOverlaps(chats.labelIds, query.labelIds));
   if (query.agentIds.length) where.push(inArray(chats.agentId, query.agentIds));
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    // digits of a number as people type it: '+62 813-0000', '0813 0000' (the leading 0 stands for 62)
-    const digits = search.replace(/\D/g, '').replace(/^0+/, '');
-    const phonePattern = digits.length >= 3 && digits !== search ? `%${digits}%` : pattern;
-    // A union of trigram-indexed lookups (contact name/number, message text) evaluated once as an array,
-    // so the planner fetches the matching chats by primary key instead of scanning the tenant's chats.
-    // Selective terms take a few ms on 1M messages; a word in most messages costs more (bench notes).
-    const byContact = (p: string) =>
-      sql`select ${chats.id} from ${chats} where ${chats.ownerId} = ${actor.ownerId}
-            and (${chats.contactName} || ' ' || ${chats.contactPhone}) ilike ${p}`;
-    // a second lookup by those digits only when they differ from what was typed
-    const byPhone = phonePattern === pattern ? sql`` : sql`union ${byContact(phonePattern)}`;
-    where.push(
-      sql`${chats.id} = any(array(${byContact(pattern)} ${byPhone}
-            union
-            select ${messages.chatId} from ${messages} where ${messages.ownerId} = ${actor.ownerId}
-              and ${messages.text} ilike ${pattern}))`,
-    );
-  }
   return where;
 }
+
+interface SearchPatterns {
+  /** what was typed, as an ILIKE pattern */
+  text: string;
+  /** the digits of a number as people type it ('+62 813-0000', '0813 0000'), when they differ */
+  phone: string | null;
+}
+
+function searchPatterns(search: string): SearchPatterns {
+  const text = `%${escapeLike(search)}%`;
+  const digits = search.replace(/\D/g, '').replace(/^0+/, '');
+  const phone = digits.length >= 3 && digits !== search ? `%${digits}%` : null;
+  return { text, phone };
+}
+
+const contactText = () => sql`(${chats.contactName} || ' ' || ${chats.contactPhone})`;
+
+/**
+ * The search through the trigram indexes: a union of the matching contacts and the chats of the
+ * matching messages, evaluated once as an array so the planner fetches those chats by primary key.
+ * Fast for selective terms; a word found in most messages makes a large union (see windowMatch).
+ */
+function indexedMatch(actor: Actor, p: SearchPatterns): SQL {
+  const byContact = (pattern: string) =>
+    sql`select ${chats.id} from ${chats} where ${chats.ownerId} = ${actor.ownerId} and ${contactText()} ilike ${pattern}`;
+  const byPhone = p.phone ? sql`union ${byContact(p.phone)}` : sql``;
+  return sql`${chats.id} = any(array(${byContact(p.text)} ${byPhone}
+    union
+    select ${messages.chatId} from ${messages} where ${messages.ownerId} = ${actor.ownerId}
+      and ${messages.text} ilike ${p.text}))`;
+}
+
+/** The same match tested chat by chat: cheap when the chat is already in hand. */
+function rowMatch(actor: Actor, p: SearchPatterns): SQL {
+  const byPhone = p.phone ? sql`or ${contactText()} ilike ${p.phone}` : sql``;
+  return sql`(${contactText()} ilike ${p.text} ${byPhone}
+    or exists (select 1 from ${messages} where ${messages.chatId} = ${chats.id}
+      and ${messages.ownerId} = ${actor.ownerId} and ${messages.text} ilike ${p.text}))`;
+}
+
+/**
+ * How many of the newest chats the first pass of a search looks through. Its matches, in list order,
+ * are the true first matches of the whole inbox whenever it finds a full page (everything outside the
+ * window is older), so a common word answers from here; otherwise the indexed search runs.
+ */
+export const SEARCH_WINDOW = 60;
 
 /** A search may run this long; a word found in a large share of a big inbox would otherwise tie up the database. */
 export const SEARCH_TIMEOUT_MS = 3000;
 
+const listOrder = () => [sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id)];
+
 /** GET /chat: newest last message first, 20 a page, `{docs, hasNextPage}`. */
 export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQuery): Promise<Paged<Chat>> {
-  const run = (db: Db | Tx) =>
+  const filters = filterConditions(actor, query);
+  const offset = (query.page - 1) * query.limit;
+  const wanted = query.limit + 1;
+  const page = (db: Db | Tx, where: SQL[]) =>
     selectChats(db)
-      .where(and(...conditions(actor, query)))
-      .orderBy(sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id))
-      .limit(query.limit + 1)
-      .offset((query.page - 1) * query.limit);
-  let rows: Awaited<ReturnType<typeof run>>;
-  if (query.search?.trim()) {
+      .where(and(...where))
+      .orderBy(...listOrder())
+      .limit(wanted)
+      .offset(offset);
+  const search = query.search?.trim();
+  let rows: Awaited<ReturnType<typeof page>>;
+  if (!search) {
+    rows = await page(ctx.db, filters);
+  } else {
+    const patterns = searchPatterns(search);
     try {
       rows = await ctx.db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_TIMEOUT_MS}`));
-        return run(tx);
+        if (offset + wanted <= SEARCH_WINDOW) {
+          const recent = tx
+            .select({ id: chats.id })
+            .from(chats)
+            .where(and(...filters))
+            .orderBy(...listOrder())
+            .limit(SEARCH_WINDOW);
+          const windowRows = await page(tx, [inArray(chats.id, recent), rowMatch(actor, patterns)]);
+          if (windowRows.length === wanted) return windowRows;
+        }
+        return page(tx, [...filters, indexedMatch(actor, patterns)]);
       });
     } catch (error) {
       const e = error as { code?: string; cause?: { code?: string } };
@@ -72,8 +116,6 @@ export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQu
         throw new AppError('VALIDATION', t('chat.searchTooBroad'));
       throw error;
     }
-  } else {
-    rows = await run(ctx.db);
   }
   return { docs: rows.slice(0, query.limit).map(toChat), hasNextPage: rows.length > query.limit };
 }
