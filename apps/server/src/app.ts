@@ -25,6 +25,8 @@ import { memoryBus, redisBus, type EventBus } from './events/bus';
 import { JobRunner } from './jobs/runner';
 import { accountRoutes } from './modules/account/routes';
 import { chatRoutes } from './modules/chat/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { templateRoutes } from './modules/template/routes';
 import { defineSendJob } from './modules/chat/send-job';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { registerSimulatorGateway } from './modules/sandbox/simulator-gateway';
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(userRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(accountRoutes(ctx));
+      await api.register(mediaRoutes(ctx));
+      await api.register(templateRoutes(ctx));
       await api.register(chatRoutes(ctx));
       if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },

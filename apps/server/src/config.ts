@@ -41,6 +41,13 @@ const envSchema = z.object({
   SAPA_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   SAPA_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(20),
   SAPA_RESET_PER_15_MIN: z.coerce.number().int().min(1).default(5),
+  /** Media in an S3-compatible store instead of the data folder (needed when several processes serve). */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_FORCE_PATH_STYLE: flag(true),
 });
 
 export interface Config {
@@ -63,6 +70,19 @@ export interface Config {
   webDist: string | undefined;
   trustProxy: boolean;
   limits: { loginMaxFailures: number; registerPerHour: number; resetPer15Min: number };
+  /** The S3-compatible media store; undefined keeps media on disk under dataDir. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  /** undefined: AWS itself, found from the region */
+  endpoint: string | undefined;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** bucket in the path (http://host/bucket/key), as most S3-compatible servers want */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const s3 = s3Config(e);
   const demoDefault = !e.DATABASE_URL;
   return {
     env: e.NODE_ENV,
@@ -112,5 +133,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registerPerHour: e.SAPA_REGISTER_PER_HOUR,
       resetPer15Min: e.SAPA_RESET_PER_15_MIN,
     },
+    s3,
+  };
+}
+
+/** S3 is on when a bucket (or an endpoint) is named; then the bucket and both keys are required. */
+function s3Config(e: z.output<typeof envSchema>): S3Config | undefined {
+  if (!e.S3_BUCKET && !e.S3_ENDPOINT) return undefined;
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    const missing = Object.entries({
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+    })
+      .filter(([, value]) => !value)
+      .map(([name]) => `${name}: wajib diisi untuk penyimpanan media S3`);
+    throw new ConfigError(missing);
+  }
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    region: e.S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }

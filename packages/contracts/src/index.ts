@@ -12,3 +12,4 @@ export * from './schemas/admin';
 export * from './schemas/auth';
 export * from './schemas/system';
 export * from './schemas/chat';
+export * from './attachments';

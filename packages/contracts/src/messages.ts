@@ -71,6 +71,8 @@ export const MESSAGES = {
   'chat.assignDenied': 'Agen tidak dapat mengubah agen percakapan ini',
   'chat.unassignDenied': 'Anda hanya dapat menghapus assign percakapan Anda sendiri',
   'chat.instagramWindow': 'Percakapan dibatasi karena pesan terakhir dari pengguna lebih dari 24 jam',
+  'template.titleInvalid': 'Judul template tidak valid',
+  'template.notFound': 'Template tidak ditemukan',
   'sandbox.disabled': 'Sandbox tidak aktif',
   'sandbox.failedDelivery': 'Pesan gagal dikirim ke pelanggan (simulasi)',
 
@@ -101,4 +103,11 @@ export const FIELD_LABELS: Record<string, string> = {
   code: 'Kode verifikasi',
   token: 'Tautan',
   referralCode: 'Kode referral',
+  title: 'Judul',
+  type: 'Jenis',
+  text: 'Teks',
+  url: 'File',
+  page: 'Halaman',
+  limit: 'Batas',
+  temporaryId: 'ID sementara',
 };

@@ -1,3 +1,4 @@
+import type { MediaObject, MessageType } from '@sapa/contracts';
 import type { accounts, chats, messages } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -28,7 +29,12 @@ export interface InboundEvent {
   /** The channel's id for this message: the dedupe key with the account. */
   externalId: string;
   contact: { externalId: string; name: string; phone: string; picture?: string | null };
-  type: 'text';
+  type: MessageType;
+  /** the text, or the caption of media */
   text: string;
+  /** the media object of its type (spec §3), files already in media storage */
+  media?: MediaObject | null;
+  /** the channel's id of the message this one replies to */
+  quotedExternalId?: string | null;
   sentAt: Date;
 }

@@ -272,6 +272,56 @@ export const messages = pgTable(
 );
 
 /**
+ * A file stored for a tenant (uploaded through POST /chat/media or received from a channel). The key is
+ * a random, unguessable name; the bytes live in the media store (the data folder or S3).
+ */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the name in the store and in the url: 32 random characters plus the extension */
+    key: text('key').notNull(),
+    /** the type found in the file's bytes (or declared, when the bytes say nothing: text, csv) */
+    mimetype: text('mimetype').notNull(),
+    /** bytes */
+    size: integer('size').notNull(),
+    /** the uploader's file name, for documents and downloads */
+    name: text('name').notNull(),
+    /** a small JPEG data: URL for images and videos */
+    thumbnail: text('thumbnail'),
+    /** rounded seconds for audio and video */
+    duration: integer('duration'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('media_files_key').on(t.key),
+    index('media_files_owner_idx').on(t.ownerId, t.createdAt),
+  ],
+);
+
+/** A saved reply (spec §3 'Chat template'), offered in the composer when the text is '/'. */
+export const chatTemplates = pgTable(
+  'chat_templates',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    text: text('text').notNull().default(''),
+    type: text('type').notNull().default('text'),
+    /** the media object of its type (spec §3) */
+    media: jsonb('media'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_templates_owner_idx').on(t.ownerId, t.title)],
+);
+
+/**
  * Durable jobs, claimed with SKIP LOCKED by whichever process is free. Enqueued in the same
  * transaction as the rows they act on, so nothing stored is ever left without its job.
  */

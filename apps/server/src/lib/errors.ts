@@ -1,5 +1,26 @@
-import { ERROR_CODES, FIELD_LABELS, defaultErrorMessage, type ErrorCode } from '@sapa/contracts';
-import type { z } from 'zod';
+import {
+  ATTACHMENT_MESSAGES,
+  ERROR_CODES,
+  FIELD_LABELS,
+  MESSAGES,
+  defaultErrorMessage,
+  type ErrorCode,
+} from '@sapa/contracts';
+import { z } from 'zod';
+import id from 'zod/v4/locales/id.js';
+
+// Zod's own messages (a wrong type, a number out of range) in Indonesian, like the catalogue's.
+z.config(id());
+
+/** Messages that already say which field is wrong ('Latitude tidak valid'): shown without a label. */
+const SELF_EXPLAINING = new Set<string>(
+  [
+    ...Object.entries(MESSAGES)
+      .filter(([key]) => !['validation.required', 'validation.numeric', 'validation.email'].includes(key))
+      .map(([, text]) => text),
+    ...Object.values(ATTACHMENT_MESSAGES),
+  ].filter((text) => !text.includes('{')),
+);
 
 /** The one error type services throw: a code, its HTTP status and an Indonesian message. */
 export class AppError extends Error {
@@ -26,6 +47,7 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
   }
   const first = result.error.issues[0];
   const field = first?.path.join('.') ?? '';
-  const label = field ? `${FIELD_LABELS[field] ?? field}: ` : '';
+  const name = FIELD_LABELS[field] ?? FIELD_LABELS[field.split('.').at(-1) ?? ''];
+  const label = name && first && !SELF_EXPLAINING.has(first.message) ? `${name}: ` : '';
   throw new AppError('VALIDATION', first ? `${label}${first.message}` : undefined, fields);
 }

@@ -30,6 +30,13 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
   // The message id is chosen here so the chat row is written once, in the same statement that creates
   // or touches it; a replay is detected by the message insert and rolls the whole transaction back.
   const messageId = randomUUID();
+  const [quoted] = event.quotedExternalId
+    ? await ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.accountId, account.id), eq(messages.externalId, event.quotedExternalId)))
+        .limit(1)
+    : [];
   try {
     stored = await ctx.db.transaction(async (tx) => {
       const [chat] = await tx
@@ -80,6 +87,8 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
           externalId: event.externalId,
           type: event.type,
           text: event.text,
+          media: event.media ?? null,
+          quotedMessageId: quoted?.id ?? null,
           isFromMe: false,
           status: 'unread',
           senderName: event.contact.name,
@@ -123,7 +132,7 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
   ctx.bus.publish({
     kind: 'tenant',
     ownerId: account.ownerId,
-    event: { type: 'message.created', chat, message: toMessage(stored.message) },
+    event: { type: 'message.created', chat, message: toMessage(stored.message, null, quoted ?? null) },
   });
   return { chatId: stored.chat.id, messageId: stored.message.id, created: true };
 }

@@ -1,11 +1,23 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { canReply, t, type Chat, type Message, type Paged } from '@sapa/contracts';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  ATTACHMENT_MESSAGES,
+  canQuote,
+  canReply,
+  channelRefusal,
+  t,
+  type Chat,
+  type Message,
+  type Paged,
+  type SendMessageInput,
+} from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { accounts, agents, chats, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Actor } from './actor';
 import { publishChatEvent } from './publish';
-import { loadChat, toMessage } from './serialize';
+import { resolveContent } from './content';
+import { loadChat, messageView, toMessage } from './serialize';
 import { SEND_JOB } from './send-job';
 
 /** The chat of this tenant, or NOT_FOUND (never another tenant's). */
@@ -14,6 +26,8 @@ export async function requireChat(ctx: AppContext, actor: Actor, chatId: string)
   if (!chat) throw new AppError('NOT_FOUND', t('chat.notFound'));
   return chat;
 }
+
+const quotedMessages = alias(messages, 'quoted');
 
 /** GET /chat/{id}/message: page 1 is the newest 20, each page returned oldest first. */
 export async function listMessages(
@@ -25,32 +39,58 @@ export async function listMessages(
 ): Promise<Paged<Message>> {
   await requireChat(ctx, actor, chatId);
   const rows = await ctx.db
-    .select({ message: messages, agentName: agents.name })
+    .select({ message: messages, agentName: agents.name, quoted: quotedMessages })
     .from(messages)
     .leftJoin(agents, eq(agents.id, messages.agentId))
+    .leftJoin(
+      quotedMessages,
+      and(eq(quotedMessages.id, messages.quotedMessageId), eq(quotedMessages.chatId, messages.chatId)),
+    )
     .where(and(eq(messages.chatId, chatId), eq(messages.ownerId, actor.ownerId)))
     .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(limit + 1)
     .offset((page - 1) * limit);
   const docs = rows
     .slice(0, limit)
-    .map((r) => toMessage(r.message, r.agentName))
+    .map((r) => toMessage(r.message, r.agentName, r.quoted))
     .reverse();
   return { docs, hasNextPage: rows.length > limit };
 }
 
 /**
- * Stores an outbound text as pending and enqueues its send in the same transaction (spec §4, ARCHITECTURE
- * §3). Idempotent on (chat, temporaryId): a retried request returns the stored message and sends nothing new.
+ * Stores an outbound message as pending and enqueues its send in the same transaction (spec §4,
+ * ARCHITECTURE §3). Idempotent on (chat, temporaryId): a retried request returns the stored message and
+ * sends nothing new. Files must have been uploaded first; the channel's rules of spec §5 apply.
  */
-export async function sendText(
+export async function sendMessage(
   ctx: AppContext,
   actor: Actor,
   chatId: string,
-  input: { temporaryId: string; text: string },
+  input: SendMessageInput,
 ): Promise<Message> {
   const chat = await requireChat(ctx, actor, chatId);
   if (!canReply(actor, chat)) throw new AppError('FORBIDDEN');
+  const refusal = channelRefusal(chat.account.type, input.type);
+  if (refusal) throw new AppError('VALIDATION', refusal);
+  const retried = await findByTemporaryId(ctx, chatId, input.temporaryId);
+  if (retried) return messageView(ctx.db, retried);
+  const content = await resolveContent(ctx.db, actor.ownerId, input);
+  let quoted: typeof messages.$inferSelect | null = null;
+  if (input.quotedMessageId) {
+    if (!canQuote(chat.account.type)) throw new AppError('VALIDATION', ATTACHMENT_MESSAGES.replyWhatsappOnly);
+    [quoted = null] = await ctx.db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.id, input.quotedMessageId),
+          eq(messages.chatId, chatId),
+          eq(messages.ownerId, actor.ownerId),
+        ),
+      )
+      .limit(1);
+    if (!quoted) throw new AppError('VALIDATION', ATTACHMENT_MESSAGES.quotedNotFound);
+  }
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -60,8 +100,10 @@ export async function sendText(
         chatId,
         accountId: chat.accountId,
         temporaryId: input.temporaryId,
-        type: 'text',
-        text: input.text,
+        type: content.type,
+        text: content.text,
+        media: content.media,
+        quotedMessageId: quoted?.id ?? null,
         isFromMe: true,
         status: 'pending',
         agentId: actor.agentId,
@@ -70,13 +112,13 @@ export async function sendText(
       })
       .onConflictDoNothing()
       .returning();
-    if (!inserted) return { message: null, created: false };
+    if (!inserted) return null;
     await tx
       .update(chats)
       .set({
         lastMessageAt: now,
-        lastMessageText: input.text,
-        lastMessageType: 'text',
+        lastMessageText: content.text,
+        lastMessageType: content.type,
         lastMessageIsFromMe: true,
         lastMessageStatus: 'pending',
         lastMessageId: inserted.id,
@@ -84,21 +126,27 @@ export async function sendText(
       })
       .where(and(eq(chats.id, chatId), eq(chats.ownerId, actor.ownerId)));
     await ctx.jobs.enqueue(tx, SEND_JOB, { messageId: inserted.id }, { dedupeKey: `send:${inserted.id}` });
-    return { message: inserted, created: true };
+    return inserted;
   });
-  if (!result.created) {
-    const [existing] = await ctx.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.chatId, chatId), eq(messages.temporaryId, input.temporaryId)))
-      .limit(1);
+  if (!result) {
+    // the same temporaryId raced in through another request: answer with that one
+    const existing = await findByTemporaryId(ctx, chatId, input.temporaryId);
     if (!existing) throw new AppError('INTERNAL');
-    return toMessage(existing);
+    return messageView(ctx.db, existing);
   }
-  const message = toMessage(result.message!, await agentName(ctx, actor.agentId));
+  const message = toMessage(result, await agentName(ctx, actor.agentId), quoted);
   ctx.jobs.wake();
   await publishChatEvent(ctx, actor.ownerId, chatId, 'message.created', message);
   return message;
+}
+
+async function findByTemporaryId(ctx: AppContext, chatId: string, temporaryId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.temporaryId, temporaryId)))
+    .limit(1);
+  return row ?? null;
 }
 
 async function agentName(ctx: AppContext, agentId: string | null): Promise<string | null> {

@@ -4,7 +4,7 @@ import { chats } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { getAccount } from '../account/service';
 import type { Actor } from './actor';
-import { requireChat, sendText } from './messages';
+import { requireChat, sendMessage } from './messages';
 
 /** POST /chat/new: opens (or reuses) the chat of a sender account with a phone number and sends the first text. */
 export async function startChat(ctx: AppContext, actor: Actor, body: NewChatBody): Promise<Chat> {
@@ -28,6 +28,6 @@ export async function startChat(ctx: AppContext, actor: Actor, body: NewChatBody
     .onConflictDoUpdate({ target: [chats.accountId, chats.externalId], set: { updatedAt: now } })
     .returning({ id: chats.id });
   if (!chat) throw new AppError('INTERNAL');
-  await sendText(ctx, actor, chat.id, { temporaryId: temporaryId(), text: body.text });
+  await sendMessage(ctx, actor, chat.id, { type: 'text', temporaryId: temporaryId(), text: body.text });
   return requireChat(ctx, actor, chat.id);
 }

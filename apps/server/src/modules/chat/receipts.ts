@@ -3,7 +3,7 @@ import { MESSAGE_STATUSES, STATUS_RANK, type MessageStatus } from '@sapa/contrac
 import type { AppContext } from '../../context';
 import { chats, messages } from '../../db/schema';
 import { publishChatEvent } from './publish';
-import { toMessage } from './serialize';
+import { messageView } from './serialize';
 
 /** Statuses a message may be in before moving to `to` (forward only; error and read are final). */
 function earlierThan(to: MessageStatus): MessageStatus[] {
@@ -41,6 +41,12 @@ export async function applyStatus(
     return rows;
   });
   if (!updated) return false;
-  await publishChatEvent(ctx, updated.ownerId, updated.chatId, 'message.updated', toMessage(updated));
+  await publishChatEvent(
+    ctx,
+    updated.ownerId,
+    updated.chatId,
+    'message.updated',
+    await messageView(ctx.db, updated),
+  );
   return true;
 }

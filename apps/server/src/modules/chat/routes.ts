@@ -13,7 +13,7 @@ import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from './actor';
 import { assignChat, unassignChat } from './assign';
 import { countChats, listChats } from './list';
-import { listMessages, markChatRead, requireChat, sendText } from './messages';
+import { listMessages, markChatRead, requireChat, sendMessage } from './messages';
 import { startChat } from './new-chat';
 
 type IdParams = { Params: { id: string } };
@@ -58,7 +58,7 @@ export function chatRoutes(ctx: AppContext) {
 
     app.post<IdParams>('/chat/:id/message', member, async (request) => {
       const body = parse(sendMessageBody, request.body);
-      return sendText(ctx, actorOf(authOf(request)), request.params.id, body);
+      return sendMessage(ctx, actorOf(authOf(request)), request.params.id, body);
     });
 
     app.post<IdParams>('/chat/:id/assign', member, async (request) => {

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Chat, Message, MessageStatus, MessageType } from '@sapa/contracts';
+import type { Chat, Message, MessageStatus, MessageType, QuotedMessage } from '@sapa/contracts';
 import type { Db, Tx } from '../../db/client';
-import { accounts, agents, chats } from '../../db/schema';
+import { accounts, agents, chats, messages } from '../../db/schema';
 import type { ChatRow, MessageRow } from '../../channels/connector';
+import { mediaField } from './content';
 
 /** The columns every chat read needs: the chat plus its account and agent. */
 export const chatColumns = {
@@ -64,7 +65,24 @@ export function toChat(row: ChatJoinRow): Chat {
   };
 }
 
-export function toMessage(m: MessageRow, agentName: string | null = null): Message {
+/** The quoted message as a reply shows it (spec §3): a deleted original keeps only its type. */
+export function toQuoted(q: MessageRow): QuotedMessage {
+  const type = (q.isDeleted ? 'deleted' : q.type) as MessageType;
+  return {
+    messageId: q.id,
+    isFromMe: q.isFromMe,
+    senderName: q.senderName ?? '',
+    type,
+    text: q.isDeleted ? '' : q.text,
+    ...(q.isDeleted ? {} : mediaField(q.type, q.media)),
+  };
+}
+
+export function toMessage(
+  m: MessageRow,
+  agentName: string | null = null,
+  quoted: MessageRow | null = null,
+): Message {
   return {
     _id: m.id,
     messageId: m.externalId,
@@ -81,7 +99,8 @@ export function toMessage(m: MessageRow, agentName: string | null = null): Messa
     agent: agentName ? { name: agentName } : null,
     errorMessage: m.errorMessage,
     quotedMessageId: m.quotedMessageId,
-    quoted: null,
+    quoted: quoted ? toQuoted(quoted) : null,
+    ...(m.isDeleted ? {} : mediaField(m.type, m.media)),
   };
 }
 
@@ -91,4 +110,19 @@ export async function loadChat(db: Db | Tx, ownerId: string, chatId: string): Pr
     .where(and(eq(chats.id, chatId), eq(chats.ownerId, ownerId)))
     .limit(1);
   return row ? toChat(row) : null;
+}
+
+/** A stored message as clients see it, with its agent's name and the message it quotes. */
+export async function messageView(db: Db | Tx, m: MessageRow): Promise<Message> {
+  const [agent] = m.agentId
+    ? await db.select({ name: agents.name }).from(agents).where(eq(agents.id, m.agentId)).limit(1)
+    : [];
+  const [quoted] = m.quotedMessageId
+    ? await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.id, m.quotedMessageId), eq(messages.chatId, m.chatId)))
+        .limit(1)
+    : [];
+  return toMessage(m, agent?.name ?? null, quoted ?? null);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -56,6 +57,72 @@ describe('sandbox on (the embedded default)', () => {
       method: 'POST',
       url: '/api/sandbox/inbound',
       payload: { accountId: 'tidak-ada', phoneNumber: '6281255550000', name: 'X', text: 'Y' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('simulator uploads', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a customer sends a PDF: uploaded into the business media, then delivered as a document', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const pdf = readFileSync(new URL('../../../../../e2e/fixtures/katalog.pdf', import.meta.url));
+    const boundary = 'sapaboundary0123';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="katalog.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/media?accountId=${accountId}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(upload.statusCode).toBe(200);
+    const file = json<{ url: string; mimetype: string; name: string }>(upload);
+    expect(file).toMatchObject({ mimetype: 'application/pdf', name: 'katalog.pdf' });
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/inbound',
+      payload: {
+        accountId,
+        phoneNumber: '6281255551111',
+        name: 'Rudi',
+        type: 'document',
+        document: { url: file.url },
+      },
+    });
+    expect(sent.statusCode).toBe(201);
+    const { chatId } = json<{ chatId: string }>(sent);
+    const history = json<{ docs: { type: string; document?: { name: string; size: number } }[] }>(
+      await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}/message`, headers: { token } }),
+    );
+    expect(history.docs[0]).toMatchObject({ type: 'document', document: { name: 'katalog.pdf', size: 1 } });
+    const served = await t.app.inject({ method: 'GET', url: file.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+
+    // a JSON body is not an upload, and an unknown account stores nothing
+    const notFile = await t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/media?accountId=${accountId}`,
+      payload: { file: 'x' },
+    });
+    expect(notFile.statusCode).toBe(400);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/media?accountId=tidak-ada',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
     });
     expect(unknown.statusCode).toBe(404);
   });

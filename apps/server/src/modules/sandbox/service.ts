@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { t, type SandboxConversation, type SandboxInboundBody } from '@sapa/contracts';
+import {
+  t,
+  type AccountType,
+  type MessageStatus,
+  type SandboxConversation,
+  type SandboxInboundInput,
+} from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { accounts, chats, messages, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ingestInbound, type IngestResult } from '../chat/ingest';
+import { resolveContent } from '../chat/content';
 import { applyStatus } from '../chat/receipts';
+import { toMessage } from '../chat/serialize';
 
 async function sandboxAccount(ctx: AppContext, accountId: string) {
   const [account] = await ctx.db
@@ -29,23 +37,89 @@ export async function listSandboxAccounts(ctx: AppContext) {
   return {
     docs: rows.map((r) => ({
       _id: r.account.id,
+      type: r.account.type,
       label: { name: r.account.labelName, phoneNumber: r.account.phoneNumber },
       ownerName: r.ownerName,
     })),
   };
 }
 
-/** A message from the simulated customer, through the same ingest as every channel. */
-export async function sandboxInbound(ctx: AppContext, body: SandboxInboundBody): Promise<IngestResult> {
+const CHANNEL_NAMES: Record<AccountType, string> = {
+  whatsapp: 'WhatsApp',
+  instagram: 'Instagram',
+  messenger: 'Messenger',
+};
+
+/**
+ * Another sandbox account for the owner of `accountId` on the given channel, so Instagram's and
+ * Messenger's rules can be tried without a page; one per channel (asking again returns it).
+ */
+export async function createSandboxChannel(
+  ctx: AppContext,
+  input: { accountId: string; type: AccountType },
+): Promise<{ _id: string; type: AccountType; label: { name: string; phoneNumber: string } }> {
+  const base = await sandboxAccount(ctx, input.accountId);
+  const [existing] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.ownerId, base.ownerId),
+        eq(accounts.provider, 'sandbox'),
+        eq(accounts.type, input.type),
+      ),
+    )
+    .limit(1);
+  const row =
+    existing ??
+    (
+      await ctx.db
+        .insert(accounts)
+        .values({
+          ownerId: base.ownerId,
+          type: input.type,
+          provider: 'sandbox',
+          labelName: `Sandbox ${CHANNEL_NAMES[input.type]}`,
+          phoneNumber: input.type === 'whatsapp' ? base.phoneNumber : '',
+          status: 'connected',
+        })
+        .returning()
+    )[0];
+  if (!row) throw new AppError('INTERNAL');
+  return { _id: row.id, type: row.type, label: { name: row.labelName, phoneNumber: row.phoneNumber } };
+}
+
+/**
+ * A message from the simulated customer, through the same ingest as every channel. Files were
+ * uploaded through the simulator first; `quotedMessageId` is a message of this conversation.
+ */
+export async function sandboxInbound(ctx: AppContext, body: SandboxInboundInput): Promise<IngestResult> {
   const account = await sandboxAccount(ctx, body.accountId);
+  const content = await resolveContent(ctx.db, account.ownerId, body);
+  let quotedExternalId: string | null = null;
+  if (body.quotedMessageId) {
+    const [quoted] = await ctx.db
+      .select({ externalId: messages.externalId })
+      .from(messages)
+      .where(and(eq(messages.id, body.quotedMessageId), eq(messages.accountId, account.id)))
+      .limit(1);
+    quotedExternalId = quoted?.externalId ?? null;
+  }
   return ingestInbound(ctx, {
     accountId: account.id,
     externalId: `sbx_in_${randomUUID()}`,
     contact: { externalId: body.phoneNumber, name: body.name, phone: body.phoneNumber },
-    type: 'text',
-    text: body.text,
+    type: content.type,
+    text: content.text,
+    media: content.media,
+    quotedExternalId,
     sentAt: ctx.clock.now(),
   });
+}
+
+/** The owner of a sandbox account: simulator uploads are stored in that tenant's media. */
+export async function sandboxOwnerId(ctx: AppContext, accountId: string): Promise<string> {
+  return (await sandboxAccount(ctx, accountId)).ownerId;
 }
 
 async function findChat(ctx: AppContext, accountId: string, phone: string) {
@@ -72,15 +146,37 @@ export async function sandboxConversation(
     .where(eq(messages.chatId, chat.id))
     .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(200);
+  const byId = new Map(rows.map((m) => [m.id, m]));
   return {
     chatId: chat.id,
-    messages: rows.reverse().map((m) => ({
-      _id: m.id,
-      text: m.text,
-      isFromMe: m.isFromMe,
-      status: m.status as SandboxConversation['messages'][number]['status'],
-      createdAt: m.createdAt.toISOString(),
-    })),
+    messages: rows.reverse().map((m) => {
+      const view = toMessage(m, null, m.quotedMessageId ? (byId.get(m.quotedMessageId) ?? null) : null);
+      const {
+        _id,
+        type,
+        text,
+        isFromMe,
+        createdAt,
+        quoted,
+        image,
+        video,
+        audio,
+        document,
+        location,
+        contact,
+        sticker,
+      } = view;
+      return {
+        _id,
+        type,
+        text,
+        isFromMe,
+        status: view.status as MessageStatus,
+        createdAt,
+        quoted,
+        ...{ image, video, audio, document, location, contact, sticker },
+      };
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MEDIA_KEYS } from '@sapa/contracts';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context';
 import { SANDBOX_RECEIPT_JOB } from '../../channels/sandbox/sandbox-connector';
@@ -10,7 +11,8 @@ const READ_DELAY_MS = 800;
 
 /**
  * /ws/sandbox?accountId=&phoneNumber=: the simulator's live view of one conversation. Business
- * messages and their status changes are forwarded; while the socket is open they count as read.
+ * messages (every type, with its quote and media) and their status changes are forwarded; while the
+ * socket is open they count as read.
  */
 export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const open = new Map<string, Set<WebSocket>>();
@@ -32,12 +34,16 @@ export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppCon
     const frame = JSON.stringify(
       JSON.stringify({
         type: 'sandbox.message',
+        // what /api/sandbox/conversation gives for one message: its type, quote and media object
         message: {
           _id: message._id,
+          type: message.type,
           text: message.text,
           isFromMe: true,
           status: message.status,
           createdAt: message.createdAt,
+          quoted: message.quoted,
+          ...Object.fromEntries(MEDIA_KEYS.map((key) => [key, message[key]])),
         },
       }),
     );

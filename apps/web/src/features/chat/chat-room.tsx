@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Message } from '@sapa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/use-session';
@@ -22,8 +23,12 @@ export function ChatRoom({ chatId }: { chatId: string }) {
   const myAgentId = useSession()?.user?.agent?._id ?? null;
   const detail = useChatDetail(chatId);
   const messages = useChatMessages(chatId);
-  const send = useSendMessage(chatId);
+  const channel = detail.data?.account.type ?? 'whatsapp';
+  const send = useSendMessage(chatId, channel);
   const [sentCount, setSentCount] = useState(0);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const { fetchNextPage } = messages;
+  const onLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const list = useMemo(() => flattenMessages(messages.data), [messages.data]);
 
   useEffect(() => {
@@ -47,16 +52,22 @@ export function ChatRoom({ chatId }: { chatId: string }) {
         loaded={loaded}
         hasNextPage={messages.hasNextPage}
         isFetchingNextPage={messages.isFetchingNextPage}
-        onLoadMore={() => void messages.fetchNextPage()}
+        onLoadMore={onLoadMore}
         sentCount={sentCount}
+        channel={channel}
+        onReply={block ? undefined : setReplyTo}
       />
       {chat && block ? (
         <ComposerNotice chat={chat} block={block} myAgentId={myAgentId} />
       ) : (
         <ChatComposer
+          channel={channel}
           disabled={!chat || !messages.isSuccess}
-          onSend={(text) => {
-            send(text);
+          replyTo={replyTo}
+          contactName={chat?.contact.name}
+          onCancelReply={() => setReplyTo(null)}
+          onSend={(content, quoted) => {
+            send(content, quoted);
             setSentCount((n) => n + 1);
           }}
         />

@@ -1,49 +1,185 @@
 import { memo } from 'react';
-import { MESSAGE_TYPE_NAMES, type Message } from '@sapa/contracts';
+import { ActionIcon } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { MESSAGE_TYPE_NAMES, canQuote, type AccountType, type Message } from '@sapa/contracts';
 import { formatClock } from './chat-dates';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
 import { MessageTypeIcon } from './message-type-icon';
+import { AudioPlayer } from './bubbles/audio-player';
+import { ContactBubble } from './bubbles/contact-bubble';
+import { DocumentBubble } from './bubbles/document-bubble';
+import { ImageBubble } from './bubbles/image-bubble';
+import { LocationBubble } from './bubbles/location-bubble';
+import { QuotedBlock } from './bubbles/quoted-block';
+import { StickerBubble } from './bubbles/sticker-bubble';
+import { VideoBubble } from './bubbles/video-bubble';
+import './bubbles/bubbles.css';
 
-function Body({ message }: { message: Message }) {
-  if (message.isDeleted || message.type === 'deleted') {
-    return <span className="sapa-bubble-deleted">{MESSAGE_TYPE_NAMES.deleted}</span>;
-  }
-  if (message.type === 'text') return <span className="sapa-bubble-text">{message.text}</span>;
-  // Media bubbles arrive with the media issue; until then the type's name and any caption.
+export interface MessageBubbleProps {
+  message: Message;
+  /** The chat's channel: the reply action exists on WhatsApp only. Defaults to 'whatsapp'. */
+  channel?: AccountType;
+  /** Starts a reply to this message (shown only where the channel can quote). */
+  onReply?: (message: Message) => void;
+  /** Asked to show the quoted original, by its _id in this chat. */
+  onQuoteClick?: (messageId: string) => void;
+  /** Briefly marks the bubble the user jumped to. */
+  highlighted?: boolean;
+}
+
+function isDeleted(message: Message): boolean {
+  return message.isDeleted || message.type === 'deleted';
+}
+
+function Caption({ text }: { text: string }) {
+  return text ? <span className="sapa-bubble-text sapa-bubble-caption">{text}</span> : null;
+}
+
+/** The type's name and any caption: for a type without its media object. */
+function Fallback({ message }: { message: Message }) {
   return (
     <>
       <span className="sapa-bubble-media" data-testid="message-media">
         <MessageTypeIcon type={message.type} size={18} />
         {MESSAGE_TYPE_NAMES[message.type]}
       </span>
-      {message.text ? <span className="sapa-bubble-text">{message.text}</span> : null}
+      <Caption text={message.text} />
     </>
   );
 }
 
+function Body({ message }: { message: Message }) {
+  if (isDeleted(message)) {
+    return <span className="sapa-bubble-deleted">{MESSAGE_TYPE_NAMES.deleted}</span>;
+  }
+  const caption = <Caption text={message.text} />;
+  switch (message.type) {
+    case 'text':
+      return <span className="sapa-bubble-text">{message.text}</span>;
+    case 'image':
+      if (!message.image) break;
+      return (
+        <>
+          <ImageBubble image={message.image} caption={message.text} />
+          {caption}
+        </>
+      );
+    case 'video':
+      if (!message.video) break;
+      return (
+        <>
+          <VideoBubble video={message.video} caption={message.text} />
+          {caption}
+        </>
+      );
+    case 'audio':
+      if (!message.audio) break;
+      return (
+        <>
+          <AudioPlayer audio={message.audio} />
+          {caption}
+        </>
+      );
+    case 'document':
+      if (!message.document) break;
+      return (
+        <>
+          <DocumentBubble document={message.document} />
+          {caption}
+        </>
+      );
+    case 'location':
+      if (!message.location) break;
+      return (
+        <>
+          <LocationBubble location={message.location} />
+          {caption}
+        </>
+      );
+    case 'contact':
+      if (!message.contact) break;
+      return (
+        <>
+          <ContactBubble contact={message.contact} />
+          {caption}
+        </>
+      );
+    case 'sticker':
+      if (!message.sticker) break;
+      return <StickerBubble sticker={message.sticker} />;
+    case 'story':
+      return (
+        <>
+          <span className="sapa-bubble-media sapa-bubble-story" data-testid="bubble-story">
+            <MessageTypeIcon type="story" size={18} />
+            {MESSAGE_TYPE_NAMES.story}
+          </span>
+          {caption}
+        </>
+      );
+    default:
+      break;
+  }
+  return <Fallback message={message} />;
+}
+
 /**
  * One message (spec §2 'Chat room'): mine on the right in the brand tint with its delivery status,
- * theirs on the left in white; a failed message shows its error under the bubble.
+ * theirs on the left in white; each type has its own body, a reply shows the quoted message above
+ * it, and a failed message shows its error under the bubble. On WhatsApp a 'Balas' button appears
+ * beside the bubble on hover or keyboard focus.
  */
-export const MessageBubble = memo(function MessageBubble({ message }: { message: Message }) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  channel = 'whatsapp',
+  onReply,
+  onQuoteClick,
+  highlighted = false,
+}: MessageBubbleProps) {
   const mine = message.isFromMe;
   const failed = message.status === 'error';
+  const deleted = isDeleted(message);
+  const bare = !deleted && message.type === 'sticker' && !!message.sticker && !message.quoted;
+  const replyable =
+    !!onReply && canQuote(channel) && !deleted && message.status !== 'pending' && message.status !== 'error';
   return (
     <div className="sapa-bubble-row" data-mine={mine}>
-      <div
-        className="sapa-bubble"
-        data-testid="message-bubble"
-        data-mine={mine}
-        data-status={message.status}
-        data-message-id={message._id}
-        data-type={message.type}
-      >
-        {mine && message.agent ? <span className="sapa-bubble-agent">{message.agent.name}</span> : null}
-        <Body message={message} />
-        <span className="sapa-bubble-meta">
-          <time dateTime={message.createdAt}>{formatClock(message.createdAt)}</time>
-          {mine ? <DeliveryStatusIcon status={message.status} size={15} spinner /> : null}
-        </span>
+      <div className="sapa-bubble-line">
+        <div
+          className="sapa-bubble"
+          data-testid="message-bubble"
+          data-mine={mine}
+          data-status={message.status}
+          data-message-id={message._id}
+          data-type={message.type}
+          data-deleted={deleted || undefined}
+          data-bare={bare || undefined}
+          data-highlighted={highlighted || undefined}
+        >
+          {mine && message.agent ? <span className="sapa-bubble-agent">{message.agent.name}</span> : null}
+          {message.quoted && !deleted ? (
+            <QuotedBlock quoted={message.quoted} onQuoteClick={onQuoteClick} />
+          ) : null}
+          <Body message={message} />
+          <span className="sapa-bubble-meta">
+            <time dateTime={message.createdAt}>{formatClock(message.createdAt)}</time>
+            {mine ? <DeliveryStatusIcon status={message.status} size={15} spinner /> : null}
+          </span>
+        </div>
+        {replyable ? (
+          <ActionIcon
+            className="sapa-reply-button"
+            variant="default"
+            radius="xl"
+            size="md"
+            onClick={() => onReply?.(message)}
+            aria-label="Balas pesan"
+            title="Balas"
+            data-testid="reply-button"
+          >
+            <IconArrowBackUp size={16} stroke={1.8} />
+          </ActionIcon>
+        ) : null}
       </div>
       {mine && failed ? (
         <span className="sapa-bubble-error" data-testid="message-error">

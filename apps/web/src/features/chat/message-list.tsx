@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { LIMITS, type Message } from '@sapa/contracts';
+import { LIMITS, type AccountType, type Message } from '@sapa/contracts';
 import { MessageBubble } from './message-bubble';
 import { buildMessageRows } from './message-rows';
 
@@ -14,7 +14,14 @@ export interface MessageListProps {
   onLoadMore: () => void;
   /** Changes each time the user sends: the list then shows the newest message. */
   sentCount: number;
+  /** the chat's channel: replies exist on WhatsApp only */
+  channel: AccountType;
+  /** starts a reply to this message (the composer shows the quote) */
+  onReply?: (message: Message) => void;
 }
+
+/** How long a message jumped to from its quote stays marked. */
+const HIGHLIGHT_MS = 1600;
 
 const LOAD_OLDER_SPACE = 56;
 /** The height of a day separator (fixed in chat.css), so the first one can sit above the rows. */
@@ -58,6 +65,8 @@ export function MessageList({
   isFetchingNextPage,
   onLoadMore,
   sentCount,
+  channel,
+  onReply,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { firstDay, rows } = useMemo(() => buildMessageRows(messages), [messages]);
@@ -92,6 +101,28 @@ export function MessageList({
   useEffect(() => {
     if (sentCount > 0) virtualizer.scrollToEnd();
   }, [sentCount, virtualizer]);
+
+  // spec §2: clicking a quote scrolls to the original, loading older pages until it is there.
+  const [jumpTarget, setJumpTarget] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const onQuoteClick = useCallback((messageId: string) => setJumpTarget(messageId), []);
+  useEffect(() => {
+    if (!jumpTarget) return;
+    const index = rows.findIndex((row) => row.message._id === jumpTarget);
+    if (index >= 0) {
+      virtualizer.scrollToIndex(index, { align: 'center' });
+      setHighlighted(jumpTarget);
+      setJumpTarget(null);
+      return;
+    }
+    if (!hasNextPage) setJumpTarget(null);
+    else if (!isFetchingNextPage) onLoadMore();
+  }, [jumpTarget, rows, hasNextPage, isFetchingNextPage, onLoadMore, virtualizer]);
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = window.setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [highlighted]);
 
   return (
     <div ref={scrollRef} className="sapa-room-scroll" data-testid="message-list">
@@ -139,7 +170,13 @@ export function MessageList({
                 className="sapa-virtual-item"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageBubble message={row.message} />
+                <MessageBubble
+                  message={row.message}
+                  channel={channel}
+                  onReply={onReply}
+                  onQuoteClick={onQuoteClick}
+                  highlighted={highlighted === row.message._id}
+                />
                 {row.dayAfter ? <DaySeparator label={row.dayAfter} /> : null}
               </div>
             );

@@ -1,77 +1,138 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Text, Textarea } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ActionIcon, CloseButton, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { LIMITS, t } from '@sapa/contracts';
+import { ATTACHMENT_MESSAGES, canQuote, fileRefusal, LIMITS, t, type AccountType } from '@sapa/contracts';
 import { AppAvatar } from '../../components/app-avatar';
-import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
 import { WEB_MESSAGES } from '../../lib/web-messages';
-import type { SandboxMessage } from './sandbox-messages';
+import { QuoteContent } from '../chat/bubbles/quoted-block';
+import { ChannelIcon } from '../chat/channel-icon';
+import { SandboxAttach } from './sandbox-attach';
+import { SandboxBubble } from './sandbox-bubble';
+import { CaptionModal, ContactModal, LocationModal, type CaptionDraft } from './sandbox-forms';
+import type { SandboxFileKind, SandboxMessage, SandboxOutgoing } from './sandbox-messages';
 import { useSandboxConversation, type SandboxCustomer } from './use-sandbox-conversation';
 
-const clock = (value: string) => {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
+const HIGHLIGHT_MS = 2000;
 
-function Bubble({ message }: { message: SandboxMessage }) {
-  // Here the customer's own messages sit on the right; the business's replies carry their ticks.
-  const fromBusiness = message.isFromMe;
-  return (
-    <div className="sapa-phone-row" data-side={fromBusiness ? 'left' : 'right'}>
-      <div
-        className="sapa-phone-bubble"
-        data-testid="sandbox-message"
-        data-from={fromBusiness ? 'business' : 'customer'}
-        data-status={message.status}
-      >
-        <span className="sapa-phone-text">{message.text}</span>
-        <span className="sapa-phone-meta">
-          <time dateTime={message.createdAt}>{clock(message.createdAt)}</time>
-          {fromBusiness || message.status === 'pending' ? (
-            <DeliveryStatusIcon status={message.status} size={14} />
-          ) : null}
-        </span>
-      </div>
-    </div>
-  );
-}
-
-/** A WhatsApp-like phone: the conversation with the business, and the customer's composer. */
-export function SandboxChat({ customer, businessName }: { customer: SandboxCustomer; businessName: string }) {
+/**
+ * A phone in the customer's hands: the conversation with the business, and the customer's
+ * composer with an attach menu of what a customer of this channel can send. On WhatsApp the
+ * customer can reply to the business's messages. `channel` is null until the account is known.
+ */
+export function SandboxChat({
+  customer,
+  businessName,
+  channel,
+}: {
+  customer: SandboxCustomer;
+  businessName: string;
+  channel: AccountType | null;
+}) {
   const toast = useToast();
   const { messages, loaded, connected, send } = useSandboxConversation(customer);
   const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<SandboxMessage | null>(null);
+  const [draft, setDraft] = useState<CaptionDraft | null>(null);
+  const [locationOpen, setLocationOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const quoting = channel !== null && canQuote(channel);
 
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
   }, [messages.length, loaded]);
 
-  const submit = () => {
-    const value = text.trim();
-    if (!value) return;
-    setText('');
-    send(value).catch((error: unknown) => {
-      setText(value);
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = window.setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [highlighted]);
+
+  const failed = useCallback(
+    (error: unknown) =>
       toast.show({
         title: t('common.failed'),
         message: errorMessage(error, WEB_MESSAGES.unexpectedError),
         type: 'error',
-      });
+      }),
+    [toast],
+  );
+
+  /** Sends as the customer, replying to the quoted message if any; a refusal toasts 'Gagal'. */
+  const deliver = (content: SandboxOutgoing, onFailure?: () => void) => {
+    const quoted = quoting ? replyTo : null;
+    setReplyTo(null);
+    send(content, quoted).catch((error: unknown) => {
+      if (quoted) setReplyTo(quoted);
+      onFailure?.();
+      failed(error);
     });
+    inputRef.current?.focus();
   };
+
+  const submit = () => {
+    const value = text.trim();
+    if (!value) return;
+    setText('');
+    deliver({ type: 'text', text: value }, () => setText(value));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && replyTo) {
+      event.preventDefault();
+      setReplyTo(null);
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
   };
 
+  const onFile = (kind: SandboxFileKind, file: File) => {
+    const refusal = fileRefusal(kind, { size: file.size, mimetype: file.type });
+    if (refusal) {
+      toast.show({ title: ATTACHMENT_MESSAGES.toastTitle, message: refusal, type: 'info' });
+      return;
+    }
+    // pictures, videos and documents take a caption (the typed text to begin with); the rest go at once
+    if (kind === 'image' || kind === 'video' || kind === 'document') {
+      setDraft({ kind, file, caption: text.trim() });
+    } else {
+      deliver({ type: kind, file, caption: '' });
+    }
+  };
+
+  const sendDraft = (ready: CaptionDraft) => {
+    setDraft(null);
+    if (ready.caption && ready.caption === text.trim()) setText('');
+    deliver({ type: ready.kind, file: ready.file, caption: ready.caption });
+  };
+
+  const startReply = useCallback((message: SandboxMessage) => {
+    setReplyTo(message);
+    inputRef.current?.focus();
+  }, []);
+
+  const showQuoted = useCallback((messageId: string) => {
+    const bubbles = bodyRef.current?.querySelectorAll<HTMLElement>('[data-message-id]') ?? [];
+    const target = [...bubbles].find((el) => el.dataset.messageId === messageId);
+    if (!target) return;
+    target.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    setHighlighted(messageId);
+  }, []);
+
   return (
-    <section className="sapa-phone" aria-label="Ponsel pelanggan" data-testid="sandbox-phone">
+    <section
+      className="sapa-phone"
+      aria-label="Ponsel pelanggan"
+      data-testid="sandbox-phone"
+      data-channel={channel ?? undefined}
+    >
       <header className="sapa-phone-head">
         <AppAvatar name={businessName} size={36} />
         <div style={{ minWidth: 0, flex: 1 }}>
@@ -82,18 +143,48 @@ export function SandboxChat({ customer, businessName }: { customer: SandboxCusto
             {connected ? 'online' : 'menghubungkan...'}
           </Text>
         </div>
+        {channel ? (
+          <span className="sapa-phone-channel" data-testid="sandbox-channel">
+            <ChannelIcon type={channel} size={18} />
+          </span>
+        ) : null}
       </header>
-      <div className="sapa-phone-body" role="log" aria-label="Percakapan pelanggan">
+      <div className="sapa-phone-body" role="log" aria-label="Percakapan pelanggan" ref={bodyRef}>
         {loaded && messages.length === 0 ? (
-          <Text size="sm" ta="center" c="dimmed" py="xl">
+          <Text size="sm" ta="center" c="dimmed" py="xl" px="md">
             Belum ada pesan. Kirim pesan pertama sebagai {customer.name}.
           </Text>
         ) : null}
         {messages.map((message) => (
-          <Bubble key={message._id} message={message} />
+          <SandboxBubble
+            key={message._id}
+            message={message}
+            businessName={businessName}
+            onReply={quoting ? startReply : undefined}
+            onQuoteClick={showQuoted}
+            highlighted={highlighted === message._id}
+          />
         ))}
         <div ref={endRef} />
       </div>
+      {replyTo && quoting ? (
+        <div className="sapa-phone-quote" data-testid="sandbox-quote">
+          <div className="sapa-quote sapa-quote-static" data-mine={false}>
+            <QuoteContent source={replyTo} sender={businessName} mine={false} />
+          </div>
+          <CloseButton
+            size="md"
+            radius="xl"
+            onClick={() => {
+              setReplyTo(null);
+              inputRef.current?.focus();
+            }}
+            aria-label="Batal membalas"
+            title="Batal membalas"
+            data-testid="sandbox-quote-cancel"
+          />
+        </div>
+      ) : null}
       <form
         className="sapa-phone-composer"
         onSubmit={(event) => {
@@ -101,7 +192,15 @@ export function SandboxChat({ customer, businessName }: { customer: SandboxCusto
           submit();
         }}
       >
+        <SandboxAttach
+          channel={channel ?? 'whatsapp'}
+          disabled={channel === null}
+          onFile={onFile}
+          onLocation={() => setLocationOpen(true)}
+          onContact={() => setContactOpen(true)}
+        />
         <Textarea
+          ref={inputRef}
           style={{ flex: 1 }}
           aria-label="Ketik pesan"
           placeholder="Ketik pesan"
@@ -117,6 +216,23 @@ export function SandboxChat({ customer, businessName }: { customer: SandboxCusto
           <IconSend size={20} stroke={1.8} />
         </ActionIcon>
       </form>
+      <CaptionModal draft={draft} onClose={() => setDraft(null)} onSend={sendDraft} />
+      <LocationModal
+        opened={locationOpen}
+        onClose={() => setLocationOpen(false)}
+        onSend={(location) => {
+          setLocationOpen(false);
+          deliver({ type: 'location', location });
+        }}
+      />
+      <ContactModal
+        opened={contactOpen}
+        onClose={() => setContactOpen(false)}
+        onSend={(contact) => {
+          setContactOpen(false);
+          deliver({ type: 'contact', contact });
+        }}
+      />
     </section>
   );
 }

@@ -19,7 +19,7 @@ const DEFAULT_PHONE = '6281234567890';
  */
 export function SandboxPage() {
   const [params] = useSearchParams();
-  const { accounts, error } = useSandboxAccounts();
+  const { accounts, error, addChannel } = useSandboxAccounts();
   const initial = useMemo<SandboxCustomer>(
     () => ({
       accountId: params.get('accountId') ?? '',
@@ -64,11 +64,12 @@ export function SandboxPage() {
           <Paper withBorder radius="lg" p="lg" className="sapa-sandbox-setup">
             {accounts ? (
               <SandboxSetup
-                // A new account list (or prefilled query) starts the form again.
-                key={`${accounts.length}-${initial.accountId}`}
+                // A prefilled query starts the form again; added accounts keep what is typed.
+                key={initial.accountId}
                 accounts={accounts}
                 initial={{ ...initial, accountId: initial.accountId || accounts[0]?._id || '' }}
                 onStart={setCustomer}
+                onAddChannel={addChannel}
               />
             ) : (
               <Stack gap="md" aria-busy="true" aria-label="Memuat akun sandbox">
@@ -83,6 +84,7 @@ export function SandboxPage() {
               key={`${customer.accountId}-${customer.phoneNumber}-${customer.name}`}
               customer={customer}
               businessName={account?.label.name ?? 'Bisnis'}
+              channel={account?.type ?? null}
             />
           ) : (
             <section className="sapa-phone sapa-phone-idle" aria-label="Ponsel pelanggan">

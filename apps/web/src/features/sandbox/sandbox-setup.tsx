@@ -1,66 +1,189 @@
 import { useState, type FormEvent } from 'react';
-import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { sandboxInboundBody, t } from '@sapa/contracts';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconBrandInstagram, IconBrandMessenger } from '@tabler/icons-react';
+import { LIMITS, t, type AccountType } from '@sapa/contracts';
+import { z } from 'zod';
+import { useToast } from '../../components/toast/use-toast';
+import { errorMessage } from '../../lib/api-error';
+import { WEB_MESSAGES } from '../../lib/web-messages';
+import { ChannelIcon } from '../chat/channel-icon';
 import type { SandboxAccount } from './use-sandbox-accounts';
 import type { SandboxCustomer } from './use-sandbox-conversation';
 
 type Errors = Partial<Record<keyof SandboxCustomer, string>>;
 
+export const CHANNEL_NAMES: Record<AccountType, string> = {
+  whatsapp: 'WhatsApp',
+  instagram: 'Instagram',
+  messenger: 'Messenger',
+};
+
+const phoneMessage = t('validation.phone');
+
+/** The customer's name and number by the rules of POST /api/sandbox/inbound. */
+const customerSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, t('validation.required'))
+    .max(100, t('validation.maxLength', { max: 100 })),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, phoneMessage)
+    .min(LIMITS.phoneMinLength, phoneMessage)
+    .max(LIMITS.phoneMaxLength, phoneMessage)
+    .refine((v) => !v.startsWith('0'), phoneMessage),
+});
+
 /** Checks the customer with the API's own rules for /sandbox/inbound. */
 export function checkCustomer(values: SandboxCustomer): { customer: SandboxCustomer | null; errors: Errors } {
-  const shape = sandboxInboundBody.shape;
   const errors: Errors = {};
   if (!values.accountId) errors.accountId = t('validation.required');
-  const name = shape.name.safeParse(values.name);
-  if (!name.success) errors.name = name.error.issues[0]?.message;
-  const phone = shape.phoneNumber.safeParse(values.phoneNumber);
-  if (!phone.success) errors.phoneNumber = phone.error.issues[0]?.message;
-  if (Object.keys(errors).length || !name.success || !phone.success) return { customer: null, errors };
-  return { customer: { accountId: values.accountId, name: name.data, phoneNumber: phone.data }, errors };
+  const parsed = customerSchema.safeParse({ name: values.name, phoneNumber: values.phoneNumber });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === 'name' ? 'name' : 'phoneNumber';
+      errors[field] ??= issue.message;
+    }
+  }
+  if (Object.keys(errors).length || !parsed.success) return { customer: null, errors };
+  return { customer: { accountId: values.accountId, ...parsed.data }, errors };
 }
 
-/** Which sandbox number to write to, and who the customer is. */
+/** The account's line under the picker: its number (WhatsApp) or channel, and whose it is. */
+function accountLine(account: SandboxAccount): string {
+  const where =
+    account.type === 'whatsapp' && account.label.phoneNumber
+      ? `+${account.label.phoneNumber}`
+      : CHANNEL_NAMES[account.type];
+  return `${where} milik ${account.ownerName}`;
+}
+
+/** The accounts grouped by owner, each named with its channel. */
+function accountOptions(accounts: readonly SandboxAccount[]) {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const a of accounts) {
+    const items = groups.get(a.ownerName) ?? [];
+    items.push({ value: a._id, label: `${a.label.name} (${CHANNEL_NAMES[a.type]})` });
+    groups.set(a.ownerName, items);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
+
+const ADDABLE = [
+  {
+    type: 'instagram',
+    label: 'Tambah Sandbox Instagram',
+    Icon: IconBrandInstagram,
+    testId: 'sandbox-add-instagram',
+  },
+  {
+    type: 'messenger',
+    label: 'Tambah Sandbox Messenger',
+    Icon: IconBrandMessenger,
+    testId: 'sandbox-add-messenger',
+  },
+] as const;
+
+/** Which sandbox account to write to (and more channels for its owner), and who the customer is. */
 export function SandboxSetup({
   accounts,
   initial,
   onStart,
+  onAddChannel,
 }: {
   accounts: readonly SandboxAccount[];
   initial: SandboxCustomer;
   onStart: (customer: SandboxCustomer) => void;
+  /** The same owner's sandbox account on another channel (created once). */
+  onAddChannel: (base: SandboxAccount, type: AccountType) => Promise<SandboxAccount>;
 }) {
+  const toast = useToast();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
+  const [adding, setAdding] = useState<AccountType | null>(null);
   const set = (name: keyof SandboxCustomer, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
-  const owner = accounts.find((a) => a._id === values.accountId);
+  const chosen = accounts.find((a) => a._id === values.accountId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = checkCustomer(values);
     setErrors(result.errors);
     if (result.customer) onStart(result.customer);
   };
+  const add = async (type: AccountType) => {
+    if (!chosen || adding) return;
+    setAdding(type);
+    try {
+      const account = await onAddChannel(chosen, type);
+      const next = { ...values, accountId: account._id };
+      setValues(next);
+      // the phone switches to it at once when the customer is filled in
+      const result = checkCustomer(next);
+      setErrors(result.errors);
+      if (result.customer) onStart(result.customer);
+      toast.show({
+        title: t('common.success'),
+        message: `${account.label.name} siap dipakai`,
+        type: 'success',
+      });
+    } catch (error) {
+      toast.show({
+        title: t('common.failed'),
+        message: errorMessage(error, WEB_MESSAGES.unexpectedError),
+        type: 'error',
+      });
+    } finally {
+      setAdding(null);
+    }
+  };
 
   return (
     <form onSubmit={submit} noValidate data-testid="sandbox-setup">
       <Stack gap="md">
-        <NativeSelect
-          label="Akun Sandbox"
-          data={[
-            {
-              value: '',
-              label: accounts.length ? 'Pilih akun sandbox' : 'Tidak ada akun sandbox',
-              disabled: true,
-            },
-            ...accounts.map((a) => ({ value: a._id, label: a.label.name })),
-          ]}
-          description={owner ? `+${owner.label.phoneNumber} milik ${owner.ownerName}` : undefined}
-          value={values.accountId}
-          onChange={(event) => set('accountId', event.currentTarget.value)}
-          error={errors.accountId}
-        />
+        <div>
+          <NativeSelect
+            label="Akun Sandbox"
+            data={[
+              {
+                value: '',
+                label: accounts.length ? 'Pilih akun sandbox' : 'Tidak ada akun sandbox',
+                disabled: true,
+              },
+              ...accountOptions(accounts),
+            ]}
+            leftSection={chosen ? <ChannelIcon type={chosen.type} size={18} /> : undefined}
+            description={chosen ? accountLine(chosen) : undefined}
+            value={values.accountId}
+            onChange={(event) => set('accountId', event.currentTarget.value)}
+            error={errors.accountId}
+            data-testid="sandbox-account"
+            data-channel={chosen?.type}
+          />
+          <Text size="xs" c="dimmed" mt={8}>
+            Coba aturan kanal lain dengan akun sandbox milik pemilik yang sama:
+          </Text>
+          <Group gap={6} mt={6}>
+            {ADDABLE.map(({ type, label, Icon, testId }) => (
+              <Button
+                key={type}
+                variant="light"
+                color="gray"
+                size="compact-sm"
+                leftSection={<Icon size={16} stroke={1.8} />}
+                disabled={!chosen || (adding !== null && adding !== type)}
+                loading={adding === type}
+                onClick={() => void add(type)}
+                data-testid={testId}
+              >
+                {label}
+              </Button>
+            ))}
+          </Group>
+        </div>
         <TextInput
           label="Nama Pelanggan"
           value={values.name}

@@ -1,20 +1,29 @@
-import { useEffect, useState } from 'react';
-import { t } from '@sapa/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { t, type AccountType } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
 import { ApiError, errorMessage } from '../../lib/api-error';
 
 export interface SandboxAccount {
   _id: string;
+  type: AccountType;
   label: { name: string; phoneNumber: string };
   ownerName: string;
 }
 
-/** GET /api/sandbox/accounts: the sandbox numbers a customer can write to (no login). */
-export function useSandboxAccounts(): { accounts: SandboxAccount[] | null; error: string | null } {
-  const [state, setState] = useState<{ accounts: SandboxAccount[] | null; error: string | null }>({
-    accounts: null,
-    error: null,
-  });
+interface State {
+  accounts: SandboxAccount[] | null;
+  error: string | null;
+}
+
+/**
+ * GET /api/sandbox/accounts: the sandbox numbers a customer can write to (no login); `addChannel`
+ * gives the owner of an account a sandbox account on another channel (POST /api/sandbox/account,
+ * the existing one when there is one) and lists it. Throws when refused.
+ */
+export function useSandboxAccounts(): State & {
+  addChannel: (base: SandboxAccount, type: AccountType) => Promise<SandboxAccount>;
+} {
+  const [state, setState] = useState<State>({ accounts: null, error: null });
   useEffect(() => {
     const controller = new AbortController();
     api
@@ -31,5 +40,21 @@ export function useSandboxAccounts(): { accounts: SandboxAccount[] | null; error
       });
     return () => controller.abort();
   }, []);
-  return state;
+
+  const addChannel = useCallback(async (base: SandboxAccount, type: AccountType) => {
+    const created = await api.post<Omit<SandboxAccount, 'ownerName'>>('/sandbox/account', {
+      accountId: base._id,
+      type,
+    });
+    const account: SandboxAccount = { ...created, ownerName: base.ownerName };
+    setState((s) => ({
+      ...s,
+      accounts: s.accounts?.some((a) => a._id === account._id)
+        ? s.accounts
+        : [account, ...(s.accounts ?? [])],
+    }));
+    return account;
+  }, []);
+
+  return { ...state, addChannel };
 }

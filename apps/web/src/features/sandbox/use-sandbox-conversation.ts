@@ -1,13 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
-import { temporaryId, type SandboxConversation } from '@sapa/contracts';
-import { api } from '../../lib/api-client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { temporaryId, type SandboxConversation, type UploadedMedia } from '@sapa/contracts';
+import { api, apiRequest } from '../../lib/api-client';
 import { openReconnectingSocket, socketUrl } from '../../lib/reconnecting-socket';
-import { mergeSandboxMessages, parseSandboxFrame, type SandboxMessage } from './sandbox-messages';
+import {
+  inboundRequest,
+  localMedia,
+  mergeSandboxMessages,
+  outgoingText,
+  quoteOf,
+  readSandboxFrame,
+  type SandboxMessage,
+  type SandboxOutgoing,
+} from './sandbox-messages';
 
 export interface SandboxCustomer {
   accountId: string;
   phoneNumber: string;
   name: string;
+}
+
+/** POST /api/sandbox/media: the customer's file, stored in the business's media. */
+export function uploadSandboxFile(accountId: string, file: File): Promise<UploadedMedia> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiRequest<UploadedMedia>('/sandbox/media', { method: 'POST', body: form, query: { accountId } });
 }
 
 /**
@@ -19,6 +35,8 @@ export function useSandboxConversation({ accountId, phoneNumber, name }: Sandbox
   const [messages, setMessages] = useState<SandboxMessage[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [connected, setConnected] = useState(false);
+  // local previews of files on their way; let go when the phone closes
+  const objectUrls = useRef<string[]>([]);
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
@@ -45,8 +63,10 @@ export function useSandboxConversation({ accountId, phoneNumber, name }: Sandbox
       url: socketUrl('/ws/sandbox', { accountId, phoneNumber }),
       label: 'sandbox',
       onMessage: (data) => {
-        const message = parseSandboxFrame(data);
-        if (message) setMessages((current) => mergeSandboxMessages(current, [message]));
+        const frame = readSandboxFrame(data);
+        if (!frame) return;
+        if ('message' in frame) setMessages((current) => mergeSandboxMessages(current, [frame.message]));
+        else void load();
       },
       onOpen: () => setConnected(true),
       onClose: () => setConnected(false),
@@ -58,32 +78,58 @@ export function useSandboxConversation({ accountId, phoneNumber, name }: Sandbox
     };
   }, [accountId, phoneNumber, load]);
 
-  /** POST /api/sandbox/inbound: the customer writes to the business. Throws when refused. */
+  useEffect(() => {
+    const urls = objectUrls.current;
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  /**
+   * The customer writes to the business: a pending bubble at once, any file uploaded first
+   * (POST /api/sandbox/media), then POST /api/sandbox/inbound, replying to `quoted` when given.
+   * Throws when refused (the pending bubble goes away).
+   */
   const send = useCallback(
-    async (text: string) => {
+    async (content: SandboxOutgoing, quoted: SandboxMessage | null = null) => {
       const localId = `local-${temporaryId()}`;
       const createdAt = new Date().toISOString();
-      const local: SandboxMessage = { _id: localId, text, isFromMe: false, status: 'pending', createdAt };
+      let objectUrl: string | null = null;
+      if ('file' in content && typeof URL.createObjectURL === 'function') {
+        objectUrl = URL.createObjectURL(content.file);
+        objectUrls.current.push(objectUrl);
+      }
+      const local: SandboxMessage = {
+        _id: localId,
+        type: content.type,
+        text: outgoingText(content),
+        isFromMe: false,
+        status: 'pending',
+        createdAt,
+        quoted: quoted ? quoteOf(quoted) : null,
+        ...localMedia(content, objectUrl),
+      };
       setMessages((current) => mergeSandboxMessages(current, [local]));
       try {
-        const result = await api.post<{ chatId: string; messageId: string }>('/sandbox/inbound', {
-          accountId,
-          phoneNumber,
-          name,
-          text,
-        });
+        const uploaded = 'file' in content ? await uploadSandboxFile(accountId, content.file) : null;
+        const result = await api.post<{ chatId: string; messageId: string }>(
+          '/sandbox/inbound',
+          inboundRequest({ accountId, phoneNumber, name }, content, uploaded?.url ?? null, quoted?._id),
+        );
         setMessages((current) =>
           mergeSandboxMessages(
             current.filter((m) => m._id !== localId),
             [{ ...local, _id: result.messageId, status: 'sent' }],
           ),
         );
+        // the server's copy: stored urls, thumbnails, durations
+        if (content.type !== 'text') void load();
       } catch (error) {
         setMessages((current) => current.filter((m) => m._id !== localId));
         throw error;
       }
     },
-    [accountId, phoneNumber, name],
+    [accountId, phoneNumber, name, load],
   );
 
   return { messages, loaded, connected, send };

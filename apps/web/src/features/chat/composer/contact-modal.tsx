@@ -1,0 +1,85 @@
+import { useEffect, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { COUNTRIES, contactInput, type ContactMedia } from '@sapa/contracts';
+import { PhoneField } from '../../../components/phone-field';
+import { countryByCode, DEFAULT_COUNTRY } from '../../../lib/phone-form';
+import { useZodForm } from '../../../lib/use-zod-form';
+
+const EMPTY = { name: '', country: DEFAULT_COUNTRY.code, phoneNumber: '' };
+
+export interface ContactModalProps {
+  opened: boolean;
+  /** a template's contact to confirm; empty fields otherwise */
+  initial?: ContactMedia | null;
+  onClose: () => void;
+  onSend: (contact: ContactMedia) => void;
+}
+
+/**
+ * spec §2/§5 'Kirim Kontak': a name ('Nama Kontak tidak valid'), a dial code (62 by default) and a
+ * numeric phone number ('Nomor Telepon tidak valid').
+ */
+export function ContactModal({ opened, initial = null, onClose, onSend }: ContactModalProps) {
+  const form = useZodForm(EMPTY);
+  const { setValues } = form;
+  useEffect(() => {
+    if (!opened) return;
+    const country = initial ? COUNTRIES.find((c) => c.dial === initial.dial) : undefined;
+    setValues(
+      initial
+        ? {
+            name: initial.name,
+            country: country?.code ?? DEFAULT_COUNTRY.code,
+            phoneNumber: initial.phoneNumber,
+          }
+        : EMPTY,
+    );
+  }, [opened, initial, setValues]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = contactInput.safeParse({
+      name: form.values.name,
+      dial: countryByCode(form.values.country).dial,
+      phoneNumber: form.values.phoneNumber,
+    });
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] === 'name' ? 'name' : 'phoneNumber';
+        if (!form.errors[field]) form.setFieldError(field, issue.message);
+      }
+      return;
+    }
+    onSend(result.data);
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Kirim Kontak"
+      centered
+      closeButtonProps={{ 'aria-label': 'Tutup' }}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      <form onSubmit={submit} noValidate data-testid="contact-form">
+        <Stack gap="sm">
+          <TextInput label="Nama Kontak" placeholder="Nama" data-autofocus {...form.getInputProps('name')} />
+          <PhoneField
+            country={form.values.country}
+            onCountryChange={(code) => form.setFieldValue('country', code)}
+            number={form.values.phoneNumber}
+            onNumberChange={(value) => form.setFieldValue('phoneNumber', value)}
+            error={form.errors.phoneNumber}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              Batal
+            </Button>
+            <Button type="submit">Kirim</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

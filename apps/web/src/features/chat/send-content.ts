@@ -1,0 +1,179 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  documentSizeKb,
+  splitsCaption,
+  temporaryId,
+  type AccountType,
+  type ContactMedia,
+  type LocationMedia,
+  type MediaFields,
+  type Message,
+  type MessageContentInput,
+  type UploadedMedia,
+} from '@sapa/contracts';
+import { api } from '../../lib/api-client';
+import { chatCaches } from './chat-caches';
+import { chatKeys } from './chat-keys';
+import { markMessageFailed, pendingMessage, type MessagePages } from './message-cache';
+import { refreshChatCount } from './refresh-chat-count';
+import { sendFailureMessage } from './send-failure';
+
+export type FileKind = 'image' | 'video' | 'audio' | 'document';
+
+/** What the composer hands over: text, a picked file, a location, a contact, or a template's stored media. */
+export type OutgoingContent =
+  | { type: 'text'; text: string }
+  | { type: FileKind; file: File; caption: string }
+  | { type: 'location'; location: Omit<LocationMedia, 'thumbnail'>; caption?: string }
+  | { type: 'contact'; contact: ContactMedia }
+  | { type: FileKind; stored: MediaFields; caption: string };
+
+export interface SendInput {
+  chatId: string;
+  channel: AccountType;
+  content: OutgoingContent;
+  agent: { _id: string; name: string } | null;
+  /** the message being replied to (WhatsApp) */
+  quoted?: Message | null;
+}
+
+/** Uploads one file (POST /chat/media, multipart field `file`). */
+export function uploadMedia(file: File): Promise<UploadedMedia> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<UploadedMedia>('/chat/media', form);
+}
+
+function captionOf(content: OutgoingContent): string {
+  if (content.type === 'text') return content.text;
+  if (content.type === 'contact') return '';
+  return content.caption ?? '';
+}
+
+/** The media object the pending bubble shows until the server's copy arrives (a local preview for files). */
+function localMedia(content: OutgoingContent): MediaFields {
+  if ('stored' in content) return content.stored;
+  if (content.type === 'location') return { location: { ...content.location, thumbnail: null } };
+  if (content.type === 'contact') return { contact: content.contact };
+  if (content.type === 'text') return {};
+  const { file } = content;
+  const url = URL.createObjectURL(file);
+  const mimetype = file.type || 'application/octet-stream';
+  switch (content.type) {
+    case 'image':
+      return { image: { url, thumbnail: null, mimetype } };
+    case 'video':
+      return { video: { url, thumbnail: null, duration: 0, mimetype } };
+    case 'audio':
+      return { audio: { url, duration: 0, mimetype } };
+    default:
+      return { document: { url, name: file.name, size: documentSizeKb(file.size), mimetype } };
+  }
+}
+
+/** The body of POST /chat/{id}/message once any file is uploaded. */
+function bodyOf(content: OutgoingContent, text: string, uploaded: UploadedMedia | null): MessageContentInput {
+  switch (content.type) {
+    case 'text':
+      return { type: 'text', text };
+    case 'location':
+      return { type: 'location', text, location: content.location };
+    case 'contact':
+      return { type: 'contact', text, contact: content.contact };
+    default: {
+      const url =
+        uploaded?.url ?? ('stored' in content ? content.stored[content.type]?.url : undefined) ?? '';
+      if (content.type === 'document') {
+        const name = 'file' in content ? content.file.name : content.stored.document?.name;
+        return { type: 'document', text, document: { url, name } };
+      }
+      return { type: content.type, text, [content.type]: { url } } as MessageContentInput;
+    }
+  }
+}
+
+function quotedView(quoted: Message): NonNullable<Message['quoted']> {
+  const { _id, isFromMe, type, text, image, video, audio, document, location, contact, sticker } = quoted;
+  return {
+    messageId: _id,
+    isFromMe,
+    senderName: '',
+    type,
+    text,
+    ...{ image, video, audio, document, location, contact, sticker },
+  };
+}
+
+/**
+ * spec §4 'Sending' for one message: a pending copy with a temporary id shows at once (the chat moves to
+ * the top); a file is uploaded first and the message sent with the returned url; the answer replaces the
+ * pending copy, a failure (upload or send) marks it error with the server's message or the fallback.
+ */
+async function sendOne(queryClient: QueryClient, input: SendInput, text: string): Promise<void> {
+  const { content } = input;
+  const tmp = temporaryId();
+  const media = localMedia(content);
+  const local: Message = {
+    ...pendingMessage({ chatId: input.chatId, temporaryId: tmp, text, agent: input.agent }),
+    type: content.type,
+    ...media,
+    quotedMessageId: input.quoted?._id ?? null,
+    quoted: input.quoted ? quotedView(input.quoted) : null,
+  };
+  chatCaches.writeMessage(queryClient, local, tmp);
+  const chat = chatCaches.readChat(queryClient, input.chatId);
+  if (chat) {
+    chatCaches.writeChat(
+      queryClient,
+      {
+        ...chat,
+        lastMessage: { sendAt: local.createdAt, text, type: local.type, isFromMe: true, status: 'pending' },
+      },
+      input.chatId,
+    );
+  }
+  const fail = (error: unknown) =>
+    queryClient.setQueryData<MessagePages>(chatKeys.messages(input.chatId), (data) =>
+      markMessageFailed(data, tmp, sendFailureMessage(error)),
+    );
+  let uploaded: UploadedMedia | null = null;
+  if ('file' in content) {
+    try {
+      uploaded = await uploadMedia(content.file);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+  }
+  try {
+    const message = await api.post<Message>(`/chat/${encodeURIComponent(input.chatId)}/message`, {
+      temporaryId: tmp,
+      ...bodyOf(content, text, uploaded),
+      ...(input.quoted ? { quotedMessageId: input.quoted._id } : {}),
+    });
+    chatCaches.writeMessage(queryClient, message, tmp);
+    refreshChatCount(queryClient);
+  } catch (error) {
+    fail(error);
+  }
+}
+
+/**
+ * Sends what the composer produced. Empty text is not sent. On Instagram and Messenger a caption with
+ * media goes as two messages, the text and then the media (spec §4).
+ */
+export async function sendContent(queryClient: QueryClient, input: SendInput): Promise<void> {
+  const caption = captionOf(input.content).trim();
+  if (input.content.type === 'text') {
+    if (!caption) return;
+    await sendOne(queryClient, input, caption);
+    return;
+  }
+  if (caption && input.content.type !== 'location' && splitsCaption(input.channel)) {
+    // the text first, then the media without its caption
+    await sendOne(queryClient, { ...input, content: { type: 'text', text: caption } }, caption);
+    await sendOne(queryClient, { ...input, quoted: null }, '');
+    return;
+  }
+  await sendOne(queryClient, input, caption);
+}

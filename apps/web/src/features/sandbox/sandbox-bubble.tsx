@@ -1,0 +1,182 @@
+import { memo } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { MESSAGE_TYPE_NAMES } from '@sapa/contracts';
+import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
+import { AudioPlayer } from '../chat/bubbles/audio-player';
+import { ContactBubble } from '../chat/bubbles/contact-bubble';
+import { DocumentBubble } from '../chat/bubbles/document-bubble';
+import { ImageBubble } from '../chat/bubbles/image-bubble';
+import { LocationBubble } from '../chat/bubbles/location-bubble';
+import { QuotedBlock } from '../chat/bubbles/quoted-block';
+import { StickerBubble } from '../chat/bubbles/sticker-bubble';
+import { VideoBubble } from '../chat/bubbles/video-bubble';
+import { MessageTypeIcon } from '../chat/message-type-icon';
+import { customerSideQuote, type SandboxMessage } from './sandbox-messages';
+
+const clock = (value: string) => {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
+function Caption({ text }: { text: string }) {
+  return text ? <span className="sapa-phone-text sapa-phone-caption">{text}</span> : null;
+}
+
+/** A type whose media object is missing: its name and any caption. */
+function Fallback({ message }: { message: SandboxMessage }) {
+  return (
+    <>
+      <span className="sapa-phone-media" data-testid="sandbox-message-media">
+        <MessageTypeIcon type={message.type} size={18} />
+        {MESSAGE_TYPE_NAMES[message.type]}
+      </span>
+      <Caption text={message.text} />
+    </>
+  );
+}
+
+function Body({ message }: { message: SandboxMessage }) {
+  const caption = <Caption text={message.text} />;
+  switch (message.type) {
+    case 'text':
+      return <span className="sapa-phone-text">{message.text}</span>;
+    case 'deleted':
+      return <span className="sapa-phone-deleted">{MESSAGE_TYPE_NAMES.deleted}</span>;
+    case 'image':
+      if (!message.image) break;
+      return (
+        <>
+          <ImageBubble image={message.image} caption={message.text} />
+          {caption}
+        </>
+      );
+    case 'video':
+      if (!message.video) break;
+      return (
+        <>
+          <VideoBubble video={message.video} caption={message.text} />
+          {caption}
+        </>
+      );
+    case 'audio':
+      if (!message.audio) break;
+      return (
+        <>
+          <AudioPlayer audio={message.audio} />
+          {caption}
+        </>
+      );
+    case 'document':
+      if (!message.document) break;
+      return (
+        <>
+          <DocumentBubble document={message.document} />
+          {caption}
+        </>
+      );
+    case 'location':
+      if (!message.location) break;
+      return (
+        <>
+          <LocationBubble location={message.location} />
+          {caption}
+        </>
+      );
+    case 'contact':
+      if (!message.contact) break;
+      return (
+        <>
+          <ContactBubble contact={message.contact} />
+          {caption}
+        </>
+      );
+    case 'sticker':
+      if (!message.sticker) break;
+      return <StickerBubble sticker={message.sticker} />;
+    default:
+      break;
+  }
+  return <Fallback message={message} />;
+}
+
+/** Whether the customer can reply to this message: the business's, delivered, on WhatsApp. */
+export function replyable(message: SandboxMessage): boolean {
+  return (
+    message.isFromMe &&
+    message.type !== 'deleted' &&
+    (message.status === 'sent' || message.status === 'unread' || message.status === 'read')
+  );
+}
+
+export interface SandboxBubbleProps {
+  message: SandboxMessage;
+  businessName: string;
+  /** Starts a reply (offered on the business's messages when the channel can quote). */
+  onReply?: (message: SandboxMessage) => void;
+  onQuoteClick?: (messageId: string) => void;
+  highlighted?: boolean;
+}
+
+/**
+ * One message on the customer's phone: the customer's own on the right, the business's on the left
+ * with its ticks; each type drawn by the inbox's bubbles, a reply with the quoted message above.
+ */
+export const SandboxBubble = memo(function SandboxBubble({
+  message,
+  businessName,
+  onReply,
+  onQuoteClick,
+  highlighted = false,
+}: SandboxBubbleProps) {
+  const fromBusiness = message.isFromMe;
+  const bare = message.type === 'sticker' && !!message.sticker && !message.quoted;
+  const media = message.type !== 'text' && message.type !== 'deleted';
+  return (
+    <div className="sapa-phone-row" data-side={fromBusiness ? 'left' : 'right'}>
+      <div className="sapa-phone-line">
+        <div
+          className="sapa-phone-bubble"
+          data-testid="sandbox-message"
+          data-from={fromBusiness ? 'business' : 'customer'}
+          data-status={message.status}
+          data-type={message.type}
+          data-message-id={message._id}
+          data-media={media || undefined}
+          data-bare={bare || undefined}
+          data-highlighted={highlighted || undefined}
+        >
+          {message.quoted ? (
+            <QuotedBlock
+              quoted={customerSideQuote(message.quoted, businessName)}
+              onQuoteClick={onQuoteClick}
+            />
+          ) : null}
+          <Body message={message} />
+          <span className="sapa-phone-meta">
+            <time dateTime={message.createdAt}>{clock(message.createdAt)}</time>
+            {fromBusiness || message.status === 'pending' ? (
+              <DeliveryStatusIcon status={message.status} size={14} spinner />
+            ) : null}
+          </span>
+        </div>
+        {onReply && replyable(message) ? (
+          <ActionIcon
+            className="sapa-phone-reply"
+            variant="default"
+            radius="xl"
+            size="md"
+            onClick={() => onReply(message)}
+            aria-label="Balas pesan"
+            title="Balas"
+            data-testid="sandbox-reply"
+          >
+            <IconArrowBackUp size={16} stroke={1.8} />
+          </ActionIcon>
+        ) : null}
+      </div>
+    </div>
+  );
+});
