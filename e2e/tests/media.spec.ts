@@ -298,3 +298,35 @@ test("a template typed with '/' fills the composer", async ({ page, request }) =
     'true',
   );
 });
+
+test('the customer simulator sends a photo and a document, and sees the business reply with a file', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { accountId } = await signedInOwner(page, request);
+  const sim = await context.newPage();
+  await sim.goto(`/sandbox?accountId=${accountId}&phoneNumber=6281377770005&name=${encodeURIComponent('Lina')}`);
+  await expect(sim.getByTestId('sandbox-connection')).toHaveText('online');
+
+  await sim.getByTestId('sandbox-file-input-image').setInputFiles(fixture('foto-produk.png'));
+  await sim.getByTestId('sandbox-caption').fill('Mau yang ini');
+  await sim.getByTestId('sandbox-send-media').click();
+  await sim.getByTestId('sandbox-file-input-document').setInputFiles(fixture('katalog.pdf'));
+  await sim.getByTestId('sandbox-send-media').click();
+  await expect(sim.getByTestId('sandbox-message')).toHaveCount(2);
+
+  // both arrive in the inbox live, as their bubbles
+  const row = page.getByTestId('chat-row').filter({ hasText: 'Lina' });
+  await expect(row.getByTestId('chat-row-preview')).toContainText('Dokumen');
+  await row.click();
+  await expect(bubbles(page).filter({ hasText: 'Mau yang ini' }).getByTestId('bubble-image')).toBeVisible();
+  await expect(page.getByTestId('bubble-document')).toContainText('katalog.pdf');
+
+  // the owner answers with a video; the simulator shows it with the read ticks
+  await page.getByTestId('file-input-video').setInputFiles(fixture('produk.mp4'));
+  await page.getByTestId('send-preview-submit').click();
+  const fromBusiness = sim.getByTestId('sandbox-message').filter({ has: sim.getByTestId('bubble-video') });
+  await expect(fromBusiness).toHaveAttribute('data-from', 'business', { timeout: 10_000 });
+  await expect(bubbles(page).last()).toHaveAttribute('data-status', 'read', { timeout: 10_000 });
+});
