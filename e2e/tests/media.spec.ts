@@ -306,7 +306,9 @@ test('the customer simulator sends a photo and a document, and sees the business
 }) => {
   const { accountId } = await signedInOwner(page, request);
   const sim = await context.newPage();
-  await sim.goto(`/sandbox?accountId=${accountId}&phoneNumber=6281377770005&name=${encodeURIComponent('Lina')}`);
+  await sim.goto(
+    `/sandbox?accountId=${accountId}&phoneNumber=6281377770005&name=${encodeURIComponent('Lina')}`,
+  );
   await expect(sim.getByTestId('sandbox-connection')).toHaveText('online');
 
   await sim.getByTestId('sandbox-file-input-image').setInputFiles(fixture('foto-produk.png'));
