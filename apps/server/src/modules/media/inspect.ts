@@ -1,13 +1,21 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { attachmentMessage } from '@sapa/contracts';
-import { fileTypeFromFile } from 'file-type';
-import { parseFile } from 'music-metadata';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors';
 
 // Each image is thumbnailed once: libvips' operation cache would only hold memory.
-sharp.cache(false);
+/** Loaded on the first upload, not at boot: sharp, file-type and music-metadata are slow to import. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | null = null;
+  return () => (loaded ??= load());
+}
+const loadSharp = once(async () => {
+  const sharp = (await import('sharp')).default;
+  sharp.cache(false);
+  return sharp;
+});
+const loadFileType = once(() => import('file-type'));
+const loadMetadata = once(() => import('music-metadata'));
 
 export type MediaKind = 'image' | 'video' | 'audio';
 
@@ -128,7 +136,7 @@ export async function identify(file: string, name: string, declaredMimetype: str
   // name, so that an HTML page renamed .png is still held to being an image.
   const claimed = kindOfMime(declared) ?? EXTENSION_KINDS[nameExt] ?? null;
 
-  const detected = await fileTypeFromFile(file);
+  const detected = await (await loadFileType()).fileTypeFromFile(file);
   const detectedKind = detected ? kindOfMime(detected.mime) : null;
 
   if (claimed) {
@@ -165,6 +173,7 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
 
 async function jpegDataUrl(input: string | Buffer): Promise<string | null> {
   try {
+    const sharp = await loadSharp();
     const jpeg = await sharp(input, { limitInputPixels: MAX_THUMBNAIL_INPUT_PIXELS })
       .rotate()
       .resize({ width: THUMBNAIL_PX, height: THUMBNAIL_PX, fit: 'inside', withoutEnlargement: true })
@@ -213,7 +222,7 @@ function videoFrame(file: string, mimetype: string): Promise<Buffer | null> {
 /** Rounded seconds of audio or video, when the container says (the parser is chosen from the bytes). */
 async function durationOf(file: string): Promise<number | null> {
   try {
-    const { format } = await parseFile(file, { duration: true, skipCovers: true });
+    const { format } = await (await loadMetadata()).parseFile(file, { duration: true, skipCovers: true });
     return format.duration !== undefined && Number.isFinite(format.duration)
       ? Math.round(format.duration)
       : null;

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../../config';
 import { MEDIA_KEY_PATTERN } from './lookup';
 
@@ -68,21 +67,37 @@ export function diskStore(root: string): MediaStore {
   };
 }
 
+/** The AWS SDK, loaded on first use: most installations keep files on disk and never pay its start-up. */
+function loadSdk() {
+  return Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+    ([s3, storage]) => ({
+      ...s3,
+      Upload: storage.Upload,
+    }),
+  );
+}
+
 /** Objects in an S3-compatible bucket, uploaded and read as streams. */
 export function s3Store(config: S3Config): MediaStore {
-  const client = new S3Client({
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-  });
+  let ready: Promise<{ sdk: Awaited<ReturnType<typeof loadSdk>>; client: S3Client }> | null = null;
+  const connect = () =>
+    (ready ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.region,
+        forcePathStyle: config.forcePathStyle,
+        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+        ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      }),
+    })));
   const Bucket = config.bucket;
   return {
     kind: 's3',
     async put(key, fromTempFile, mimetype) {
       assertKey(key);
+      const { sdk, client } = await connect();
       // lib-storage sends parts of 5 MiB, at most 2 at a time: memory stays bounded whatever the size
-      const upload = new Upload({
+      const upload = new sdk.Upload({
         client,
         queueSize: 2,
         params: { Bucket, Key: key, Body: fs.createReadStream(fromTempFile), ContentType: mimetype },
@@ -92,9 +107,10 @@ export function s3Store(config: S3Config): MediaStore {
     },
     async get(key, range) {
       assertKey(key);
+      const { sdk, client } = await connect();
       try {
         const result = await client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket,
             Key: key,
             ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -103,7 +119,7 @@ export function s3Store(config: S3Config): MediaStore {
         if (!(result.Body instanceof Readable)) throw new Error('S3 answered without a stream body');
         return result.Body;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NotFound') {
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NotFound') {
           throw new MediaNotFoundError(key);
         }
         throw error;
@@ -111,10 +127,11 @@ export function s3Store(config: S3Config): MediaStore {
     },
     async delete(key) {
       assertKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async close() {
-      client.destroy();
+      if (ready) (await ready).client.destroy();
     },
   };
 }
