@@ -11,6 +11,7 @@ import { findUp } from './lib/find-up';
 import { startHousekeeping } from './lib/housekeeping';
 import { RateLimiter } from './lib/rate-limit';
 import { adminRoutes } from './modules/admin/routes';
+import { agentRoutes } from './modules/agent/routes';
 import { authRoutes } from './modules/auth/routes';
 import { devMailer, smtpMailer, type Mailer } from './modules/mail/mailer';
 import { systemRoutes } from './modules/system/routes';
@@ -25,6 +26,7 @@ import { memoryBus, redisBus, type EventBus } from './events/bus';
 import { JobRunner } from './jobs/runner';
 import { accountRoutes } from './modules/account/routes';
 import { chatRoutes } from './modules/chat/routes';
+import { labelRoutes } from './modules/label/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { templateRoutes } from './modules/template/routes';
 import { defineSendJob } from './modules/chat/send-job';
@@ -132,7 +134,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(accountRoutes(ctx));
       await api.register(mediaRoutes(ctx));
       await api.register(templateRoutes(ctx));
+      await api.register(labelRoutes(ctx));
       await api.register(chatRoutes(ctx));
+      await api.register(agentRoutes(ctx));
       if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -1,5 +1,6 @@
 export * from './limits';
 export * from './messages';
+export * from './agent-messages';
 export * from './errors';
 export * from './dates';
 export * from './countries';
@@ -12,4 +13,7 @@ export * from './schemas/admin';
 export * from './schemas/auth';
 export * from './schemas/system';
 export * from './schemas/chat';
+export * from './schemas/agent';
 export * from './attachments';
+export * from './schemas/label';
+export * from './label-messages';

@@ -1,4 +1,5 @@
 import { ACCESS_MESSAGES as A } from './access-messages';
+import { LIMITS } from './limits';
 
 /** What the route guard needs to know about the stored session (spec §3 'Session'). */
 export interface GuardSession {
@@ -96,4 +97,16 @@ export function canAssign(actor: ChatActor, chat: { agentId: string | null }, ag
 export function canUnassign(actor: ChatActor, chat: { agentId: string | null }): boolean {
   if (chat.agentId === null) return false;
   return actor.agentId === null || chat.agentId === actor.agentId;
+}
+
+/**
+ * spec §4: an Instagram chat whose contact last wrote 24 hours ago or more is closed to replies
+ * (Instagram's messaging window); the composer shows a notice and the server refuses the send.
+ */
+export function instagramWindowClosed(
+  chat: { account: { type: string }; fromSenderAt: string | null },
+  now: number,
+): boolean {
+  if (chat.account.type !== 'instagram' || !chat.fromSenderAt) return false;
+  return now - Date.parse(chat.fromSenderAt) >= LIMITS.instagramReplyWindowMs;
 }

@@ -233,6 +233,8 @@ export const chats = pgTable(
       'gin',
       sql`(${t.contactName} || ' ' || ${t.contactPhone}) gin_trgm_ops`,
     ),
+    /** label filters (&&), label totals (@>) and a deleted label's removal */
+    index('chats_label_ids_idx').using('gin', t.labelIds),
   ],
 );
 
@@ -319,6 +321,26 @@ export const chatTemplates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_templates_owner_idx').on(t.ownerId, t.title)],
+);
+
+/**
+ * A tenant's conversation label (spec §7 'Labels'). Chats refer to labels by id in chats.label_ids;
+ * a label's name is unique within the tenant whatever its case.
+ */
+export const chatLabels = pgTable(
+  'chat_labels',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** #rrggbb, lower case */
+    color: text('color').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_labels_owner_name_key').on(t.ownerId, sql`lower(${t.name})`)],
 );
 
 /**

@@ -48,6 +48,10 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
   const first = result.error.issues[0];
   const field = first?.path.join('.') ?? '';
   const name = FIELD_LABELS[field] ?? FIELD_LABELS[field.split('.').at(-1) ?? ''];
-  const label = name && first && !SELF_EXPLAINING.has(first.message) ? `${name}: ` : '';
+  const named =
+    !first ||
+    SELF_EXPLAINING.has(first.message) ||
+    (!!name && first.message.toLowerCase().startsWith(name.toLowerCase()));
+  const label = name && !named ? `${name}: ` : '';
   throw new AppError('VALIDATION', first ? `${label}${first.message}` : undefined, fields);
 }

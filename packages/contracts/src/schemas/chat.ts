@@ -436,6 +436,8 @@ export const sandboxInboundBody = z.preprocess(
         .max(100, t('validation.maxLength', { max: 100 })),
       /** the business message the customer replies to */
       quotedMessageId: z.string().min(1).optional(),
+      /** when the customer wrote, for trying time rules (Instagram's 24 hours); now when left out */
+      sentAt: z.iso.datetime({ offset: true }).optional(),
     }),
   ),
 );
@@ -482,6 +484,31 @@ export function temporaryId(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
+
+/** PUT /chat/{id}/contact (spec §7): what the drawer edits; a field left out keeps its value. */
+export const chatContactBody = z.object({
+  name: z
+    .string({ error: ATTACHMENT_MESSAGES.contactName })
+    .trim()
+    .min(1, ATTACHMENT_MESSAGES.contactName)
+    .max(LIMITS.nameMaxLength, t('validation.maxLength', { max: LIMITS.nameMaxLength }))
+    .optional(),
+  phoneNumber: z
+    .string({ error: t('validation.phone') })
+    .trim()
+    .regex(/^\d{0,20}$/, t('validation.phone'))
+    .refine((v) => !v.startsWith('0'), t('validation.phone'))
+    .optional(),
+  note: z
+    .string()
+    .max(2000, t('validation.maxLength', { max: 2000 }))
+    .optional(),
+  labelIds: z
+    .array(z.string().min(1))
+    .max(50, t('validation.maxLength', { max: 50 }))
+    .optional(),
+});
+export type ChatContactBody = z.input<typeof chatContactBody>;
 
 export const assignBody = z.object({
   agentId: z.string({ error: t('validation.required') }).min(1, t('validation.required')),

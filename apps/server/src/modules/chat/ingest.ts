@@ -5,6 +5,7 @@ import { agents, chats, messages } from '../../db/schema';
 import type { ChatRow, InboundEvent, MessageRow } from '../../channels/connector';
 import { AppError } from '../../lib/errors';
 import { cachedAccount } from './account-cache';
+import { attachLabels } from '../label/service';
 import { toChat, toMessage } from './serialize';
 
 export interface IngestResult {
@@ -122,17 +123,23 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
           .where(eq(agents.id, stored.chat.agentId))
       )[0]
     : undefined;
-  const chat = toChat({
-    chat: stored.chat,
-    accountType: account.type,
-    accountLabel: account.labelName,
-    agentName: agent?.name ?? null,
-    agentPhone: agent?.phone ?? null,
-  });
+  const [chat] = await attachLabels(ctx.db, account.ownerId, [
+    toChat({
+      chat: stored.chat,
+      accountType: account.type,
+      accountLabel: account.labelName,
+      agentName: agent?.name ?? null,
+      agentPhone: agent?.phone ?? null,
+    }),
+  ]);
   ctx.bus.publish({
     kind: 'tenant',
     ownerId: account.ownerId,
-    event: { type: 'message.created', chat, message: toMessage(stored.message, null, quoted ?? null) },
+    event: {
+      type: 'message.created',
+      chat: chat ?? null,
+      message: toMessage(stored.message, null, quoted ?? null),
+    },
   });
   return { chatId: stored.chat.id, messageId: stored.message.id, created: true };
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { chats, messages } from '../../db/schema';
 import type { Actor } from './actor';
+import { attachLabels } from '../label/service';
 import { selectChats, toChat } from './serialize';
 
 type ChatListQuery = z.output<typeof chatListQuery>;
@@ -117,7 +118,8 @@ export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQu
       throw error;
     }
   }
-  return { docs: rows.slice(0, query.limit).map(toChat), hasNextPage: rows.length > query.limit };
+  const docs = await attachLabels(ctx.db, actor.ownerId, rows.slice(0, query.limit).map(toChat));
+  return { docs, hasNextPage: rows.length > query.limit };
 }
 
 /** Counts stop here: the tabs show '99+' above 99 (spec §9), so counting further is wasted work. */

@@ -5,6 +5,7 @@ import {
   canQuote,
   canReply,
   channelRefusal,
+  instagramWindowClosed,
   t,
   type Chat,
   type Message,
@@ -70,6 +71,8 @@ export async function sendMessage(
 ): Promise<Message> {
   const chat = await requireChat(ctx, actor, chatId);
   if (!canReply(actor, chat)) throw new AppError('FORBIDDEN');
+  if (instagramWindowClosed(chat, ctx.clock.now().getTime()))
+    throw new AppError('FORBIDDEN', t('chat.instagramWindow'));
   const refusal = channelRefusal(chat.account.type, input.type);
   if (refusal) throw new AppError('VALIDATION', refusal);
   const retried = await findByTemporaryId(ctx, chatId, input.temporaryId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   assignBody,
+  chatContactBody,
   chatListQuery,
   messageListQuery,
   newChatBody,
@@ -15,6 +16,7 @@ import { assignChat, unassignChat } from './assign';
 import { countChats, listChats } from './list';
 import { listMessages, markChatRead, requireChat, sendMessage } from './messages';
 import { startChat } from './new-chat';
+import { updateChatContact } from './contact';
 
 type IdParams = { Params: { id: string } };
 
@@ -65,6 +67,15 @@ export function chatRoutes(ctx: AppContext) {
       const { agentId } = parse(assignBody, request.body);
       return assignChat(ctx, actorOf(authOf(request)), request.params.id, agentId);
     });
+
+    app.put<IdParams>('/chat/:id/contact', member, async (request) =>
+      updateChatContact(
+        ctx,
+        actorOf(authOf(request)),
+        request.params.id,
+        parse(chatContactBody, request.body),
+      ),
+    );
 
     app.post<IdParams>('/chat/:id/unassign', member, async (request) =>
       unassignChat(ctx, actorOf(authOf(request)), request.params.id),

@@ -3,6 +3,7 @@ import type { Chat, Message, MessageStatus, MessageType, QuotedMessage } from '@
 import type { Db, Tx } from '../../db/client';
 import { accounts, agents, chats, messages } from '../../db/schema';
 import type { ChatRow, MessageRow } from '../../channels/connector';
+import { attachLabels } from '../label/service';
 import { mediaField } from './content';
 
 /** The columns every chat read needs: the chat plus its account and agent. */
@@ -109,7 +110,9 @@ export async function loadChat(db: Db | Tx, ownerId: string, chatId: string): Pr
   const [row] = await selectChats(db)
     .where(and(eq(chats.id, chatId), eq(chats.ownerId, ownerId)))
     .limit(1);
-  return row ? toChat(row) : null;
+  if (!row) return null;
+  const [chat] = await attachLabels(db, ownerId, [toChat(row)]);
+  return chat ?? null;
 }
 
 /** A stored message as clients see it, with its agent's name and the message it quotes. */

@@ -62,6 +62,39 @@ describe('sandbox on (the embedded default)', () => {
   });
 });
 
+describe('simulated time', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a customer message can be dated in the past (never in the future), for the Instagram window', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const say = (sentAt: string, phoneNumber: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/inbound',
+        payload: { accountId, phoneNumber, name: 'Lama', text: 'Halo', sentAt },
+      });
+    const now = t.clock.now().getTime();
+    const old = json<{ chatId: string }>(
+      await say(new Date(now - 25 * 3600_000).toISOString(), '6281200000001'),
+    );
+    const future = json<{ chatId: string }>(
+      await say(new Date(now + 3600_000).toISOString(), '6281200000002'),
+    );
+    const oldChat = json<{ fromSenderAt: string }>(
+      await t.app.inject({ method: 'GET', url: `/api/chat/${old.chatId}`, headers: { token } }),
+    );
+    expect(Date.parse(oldChat.fromSenderAt)).toBe(now - 25 * 3600_000);
+    const futureChat = json<{ fromSenderAt: string }>(
+      await t.app.inject({ method: 'GET', url: `/api/chat/${future.chatId}`, headers: { token } }),
+    );
+    expect(Date.parse(futureChat.fromSenderAt)).toBe(now);
+  });
+});
+
 describe('simulator uploads', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -113,7 +113,10 @@ export async function sandboxInbound(ctx: AppContext, body: SandboxInboundInput)
     text: content.text,
     media: content.media,
     quotedExternalId,
-    sentAt: ctx.clock.now(),
+    // never in the future: a message from 'tomorrow' would pin the chat to the top of the list
+    sentAt: body.sentAt
+      ? new Date(Math.min(Date.parse(body.sentAt), ctx.clock.now().getTime()))
+      : ctx.clock.now(),
   });
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ActionIcon, CloseButton, Group, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconMessagePlus, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, CloseButton, Group, Indicator, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconFilter, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import type { ChatStatusFilter } from '@sapa/contracts';
 import { flattenChats } from './chat-list-cache';
 import { ChatList } from './chat-list';
@@ -12,6 +12,7 @@ import { useChatCount } from './use-chat-count';
 import { useChatList } from './use-chat-list';
 
 // The modal and its form rules load on the first click.
+const FilterModal = lazy(async () => ({ default: (await import('./filter-modal')).FilterModal }));
 const StartChatModal = lazy(async () => ({ default: (await import('./start-chat-modal')).StartChatModal }));
 
 /** The left pane of the inbox (spec §2 'Chat inbox'): title, search, status tabs and the rows. */
@@ -20,6 +21,13 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
   const [filter, setFilter] = useState<ChatFilter>(EMPTY_CHAT_FILTER);
   const [starting, setStarting] = useState(false);
   const [startMounted, setStartMounted] = useState(false);
+  const [filtering, setFiltering] = useState(false);
+  const [filterMounted, setFilterMounted] = useState(false);
+  const picked = useMemo(
+    () => ({ accountIds: filter.accountIds, labelIds: filter.labelIds, agentIds: filter.agentIds }),
+    [filter.accountIds, filter.labelIds, filter.agentIds],
+  );
+  const activeFilters = filter.accountIds.length + filter.labelIds.length + filter.agentIds.length;
   const list = useChatList(filter);
   const counts = useChatCount();
   const chats = useMemo(() => flattenChats(list.data), [list.data]);
@@ -40,6 +48,28 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
           </Title>
           {/* spec §2: hidden while search text exists. The filter button will sit beside it. */}
           <Group gap={6} wrap="nowrap">
+            <Tooltip
+              label={activeFilters ? `Filter Percakapan (${activeFilters} aktif)` : 'Filter Percakapan'}
+              withArrow
+            >
+              <Indicator label={activeFilters} size={16} disabled={!activeFilters} offset={4}>
+                <ActionIcon
+                  size={36}
+                  variant={activeFilters ? 'filled' : 'light'}
+                  aria-label="Filter Percakapan"
+                  aria-pressed={activeFilters > 0}
+                  data-active={activeFilters > 0}
+                  data-testid="filter-button"
+                  onClick={() => {
+                    setFilterMounted(true);
+                    setFiltering(true);
+                  }}
+                  onMouseEnter={() => void import('./filter-modal')}
+                >
+                  <IconFilter size={19} stroke={1.8} />
+                </ActionIcon>
+              </Indicator>
+            </Tooltip>
             {draft ? null : (
               <Tooltip label="Mulai Percakapan" withArrow>
                 <ActionIcon
@@ -114,9 +144,19 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
         hasNextPage={list.hasNextPage}
         isFetchingNextPage={list.isFetchingNextPage}
         onLoadMore={() => void list.fetchNextPage()}
-        searching={!!filter.search}
+        searching={!!filter.search || activeFilters > 0}
         emptyExtra={filter.search ? null : <SandboxLink size="xs" />}
       />
+      {filterMounted ? (
+        <Suspense fallback={null}>
+          <FilterModal
+            opened={filtering}
+            value={picked}
+            onClose={() => setFiltering(false)}
+            onApply={(picked) => setFilter((f) => ({ ...f, ...picked }))}
+          />
+        </Suspense>
+      ) : null}
       {startMounted ? (
         <Suspense fallback={null}>
           <StartChatModal opened={starting} onClose={() => setStarting(false)} />

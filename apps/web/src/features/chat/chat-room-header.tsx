@@ -1,5 +1,5 @@
-import { ActionIcon, Skeleton, Text, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconDotsVertical } from '@tabler/icons-react';
+import { ActionIcon, Menu, Skeleton, Text } from '@mantine/core';
+import { IconArrowLeft, IconDotsVertical, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Chat } from '@sapa/contracts';
 import { AppAvatar } from '../../components/app-avatar';
@@ -23,7 +23,7 @@ function BackLink() {
 }
 
 /** spec §2 'Chat room' header: back arrow on phones, picture, name, channel and account label. */
-export function ChatRoomHeader({ chat }: { chat: Chat | undefined }) {
+export function ChatRoomHeader({ chat, onOpenInfo }: { chat: Chat | undefined; onOpenInfo: () => void }) {
   if (!chat) {
     return (
       <header className="sapa-room-head" aria-busy="true">
@@ -49,12 +49,28 @@ export function ChatRoomHeader({ chat }: { chat: Chat | undefined }) {
           </Text>
         </span>
       </div>
-      {/* The 'Info Percakapan' drawer arrives with a later issue. */}
-      <Tooltip label="Info Percakapan (segera hadir)" withArrow>
-        <ActionIcon variant="subtle" color="gray" size={36} aria-label="Info Percakapan" disabled>
-          <IconDotsVertical size={20} stroke={1.8} />
-        </ActionIcon>
-      </Tooltip>
+      <Menu position="bottom-end" shadow="md" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size={36}
+            aria-label="Menu percakapan"
+            data-testid="chat-room-menu"
+          >
+            <IconDotsVertical size={20} stroke={1.8} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={<IconInfoCircle size={17} stroke={1.7} />}
+            onClick={onOpenInfo}
+            data-testid="chat-info-open"
+          >
+            Info Percakapan
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
     </header>
   );
 }

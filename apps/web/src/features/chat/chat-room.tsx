@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Message } from '@sapa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,10 @@ import { MessageList } from './message-list';
 import { useChatDetail } from './use-chat-detail';
 import { useChatMessages } from './use-chat-messages';
 import { useSendMessage } from './use-send-message';
+
+const ChatInfoDrawer = lazy(async () => ({
+  default: (await import('./drawer/chat-info-drawer')).ChatInfoDrawer,
+}));
 
 /**
  * The right pane for /user/chat/:id (spec §2 'Chat room', §4 'Opening a chat'): the chat loads (a
@@ -27,6 +31,8 @@ export function ChatRoom({ chatId }: { chatId: string }) {
   const send = useSendMessage(chatId, channel);
   const [sentCount, setSentCount] = useState(0);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [infoOpen, setInfoOpen] = useState(false);
+  const [infoMounted, setInfoMounted] = useState(false);
   const { fetchNextPage } = messages;
   const onLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const list = useMemo(() => flattenMessages(messages.data), [messages.data]);
@@ -46,7 +52,23 @@ export function ChatRoom({ chatId }: { chatId: string }) {
 
   return (
     <>
-      <ChatRoomHeader chat={chat} />
+      <ChatRoomHeader
+        chat={chat}
+        onOpenInfo={() => {
+          setInfoMounted(true);
+          setInfoOpen(true);
+        }}
+      />
+      {chat && infoMounted ? (
+        <Suspense fallback={null}>
+          <ChatInfoDrawer
+            chat={chat}
+            opened={infoOpen}
+            onClose={() => setInfoOpen(false)}
+            myAgentId={myAgentId}
+          />
+        </Suspense>
+      ) : null}
       <MessageList
         messages={list}
         loaded={loaded}

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { canReply, LIMITS, t, type Chat } from '@sapa/contracts';
+import { canReply, instagramWindowClosed, LIMITS, t, type Chat } from '@sapa/contracts';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
 import { fill } from '../../lib/web-messages';
@@ -21,11 +21,7 @@ export function replyBlock(
   if (!canReply({ agentId: myAgentId }, chat)) {
     return chat.agentId === null ? { kind: 'assign' } : { kind: 'assigned', agent: chat.agent?.name ?? '' };
   }
-  if (chat.account.type === 'instagram' && chat.fromSenderAt) {
-    const since = now - Date.parse(chat.fromSenderAt);
-    if (since >= LIMITS.instagramReplyWindowMs) return { kind: 'instagram' };
-  }
-  return null;
+  return instagramWindowClosed(chat, now) ? { kind: 'instagram' } : null;
 }
 
 /** The notice shown instead of the composer, with 'Assign' for an agent in an unassigned chat. */

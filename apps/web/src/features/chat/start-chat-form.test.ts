@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START_CHAT_INITIAL, startChatSchema } from './start-chat-form';
+import { NO_DIAL, START_CHAT_INITIAL, startChatSchema } from './start-chat-form';
 
 const errors = (values: Partial<typeof START_CHAT_INITIAL>) => {
   const result = startChatSchema.safeParse({ ...START_CHAT_INITIAL, ...values });
@@ -34,5 +34,16 @@ describe('start-chat form (spec §5)', () => {
       text: ' Halo ',
     });
     expect(body).toEqual({ accountId: 'acc', phoneNumber: '6281234567890', text: 'Halo' });
+  });
+
+  it("sends a picked contact's number as stored when the dial is the 'none' marker", () => {
+    const body = startChatSchema.parse({
+      ...START_CHAT_INITIAL,
+      country: NO_DIAL,
+      accountId: 'acc',
+      phoneNumber: '6281100000002',
+      text: 'Halo',
+    });
+    expect(body.phoneNumber).toBe('6281100000002');
   });
 });

@@ -5,6 +5,9 @@ import { countryByCode, DEFAULT_COUNTRY } from '../../lib/phone-form';
 /** spec §2 'Start-chat modal': who the first message goes to. Only Manual is wired up for now. */
 export type RecipientType = 'manual' | 'group' | 'whatsapp';
 
+/** spec §2: a group or WhatsApp contact's number is sent as stored, without a dial code. */
+export const NO_DIAL = 'none';
+
 export const START_CHAT_INITIAL = {
   accountId: '',
   /** The dial-code select's country (Indonesia, 62, by default). */
@@ -30,7 +33,7 @@ export const startChatSchema = z
   })
   .transform((v) => ({
     accountId: v.accountId,
-    phoneNumber: `${countryByCode(v.country).dial}${v.phoneNumber}`,
+    phoneNumber: v.country === NO_DIAL ? v.phoneNumber : `${countryByCode(v.country).dial}${v.phoneNumber}`,
     text: v.text.trim(),
   }))
   .pipe(newChatBody);

@@ -6,17 +6,10 @@ import { PhoneField } from '../../components/phone-field';
 import { useToast } from '../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
-import { START_CHAT_INITIAL, startChatSchema, type RecipientType } from './start-chat-form';
+import { NO_DIAL, START_CHAT_INITIAL, startChatSchema, type RecipientType } from './start-chat-form';
+import { StartChatContacts } from './start-chat-contacts';
 import { useCreateChat } from './use-create-chat';
 import { useSenderAccounts } from './use-sender-accounts';
-
-function EmptyHint({ children }: { children: string }) {
-  return (
-    <Text c="dimmed" ta="center" size="sm" py="lg" data-testid="start-chat-empty">
-      {children}
-    </Text>
-  );
-}
 
 /** 'Mulai Percakapan' (spec §2): sender, recipient, first message; opens the new chat on success. */
 export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -28,6 +21,12 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
   const [recipient, setRecipient] = useState<RecipientType>('manual');
   const accounts = senders.data ?? [];
   const noSenders = senders.isSuccess && accounts.length === 0;
+
+  // spec §2: a picked contact's number goes as stored, marked with the 'none' dial
+  const pickContact = (phoneNumber: string) => {
+    form.setFieldValue('country', NO_DIAL);
+    form.setFieldValue('phoneNumber', phoneNumber);
+  };
 
   const reset = () => {
     form.setValues(START_CHAT_INITIAL);
@@ -86,7 +85,14 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
             label="Nomor Pengirim"
             data={senderOptions}
             value={form.values.accountId}
-            onChange={(event) => form.setFieldValue('accountId', event.currentTarget.value)}
+            onChange={(event) => {
+              form.setFieldValue('accountId', event.currentTarget.value);
+              // spec §2: another sender has other WhatsApp contacts; a picked one no longer applies
+              if (recipient === 'whatsapp') {
+                form.setFieldValue('phoneNumber', '');
+                form.setFieldValue('country', START_CHAT_INITIAL.country);
+              }
+            }}
             error={form.errors.accountId}
             disabled={noSenders}
           />
@@ -115,12 +121,24 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
               />
             </Tabs.Panel>
             <Tabs.Panel value="group" pt="sm">
-              <EmptyHint>Tidak ada Kontak</EmptyHint>
+              {recipient === 'group' ? (
+                <StartChatContacts
+                  source="group"
+                  accountId={form.values.accountId}
+                  selectedPhone={form.values.country === NO_DIAL ? form.values.phoneNumber : ''}
+                  onPick={pickContact}
+                />
+              ) : null}
             </Tabs.Panel>
             <Tabs.Panel value="whatsapp" pt="sm">
-              <EmptyHint>
-                {form.values.accountId ? 'Tidak ada Kontak' : 'Silahkan Pilih Nomor Pengirim'}
-              </EmptyHint>
+              {recipient === 'whatsapp' ? (
+                <StartChatContacts
+                  source="whatsapp"
+                  accountId={form.values.accountId}
+                  selectedPhone={form.values.country === NO_DIAL ? form.values.phoneNumber : ''}
+                  onPick={pickContact}
+                />
+              ) : null}
             </Tabs.Panel>
             {recipient !== 'manual' && form.errors.phoneNumber ? (
               <Text c="red" size="sm" role="alert">

@@ -1,14 +1,6 @@
-import { IconTags } from '@tabler/icons-react';
-import { ComingSoon } from '../../components/coming-soon';
+import { LabelSettings } from './labels/label-settings';
 
-/** Label: filled in by a later issue; for now a friendly empty state. */
+/** Pengaturan > Label (spec §7 'Labels'): create, rename, recolour and delete conversation labels. */
 export function LabelSettingPage() {
-  return (
-    <ComingSoon
-      title="Label"
-      description="Buat label berwarna untuk mengelompokkan percakapan."
-      icon={IconTags}
-      withHeader={false}
-    />
-  );
+  return <LabelSettings />;
 }

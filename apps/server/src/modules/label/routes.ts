@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { LABEL_MESSAGES, labelBody, labelIdsQuery, labelListQuery } from '@sapa/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, parse } from '../../lib/errors';
+import { authOf, requireSession } from '../../plugins/auth';
+import { actorOf } from '../chat/actor';
+import { createLabel, deleteLabel, labelsByIds, listLabels, updateLabel } from './service';
+
+type IdParams = { Params: { id: string } };
+
+/**
+ * Validates with a label schema. Unlike the shared `parse`, the message is not prefixed with the
+ * field's name: 'Nama label tidak valid' already says which field is wrong.
+ */
+function parseLabelInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw new AppError('VALIDATION', result.error.issues[0]?.message, fields);
+}
+
+/**
+ * /api/chat/label: conversation labels (spec §7 'Labels'). The whole team reads them (agents label
+ * chats in the drawer); only the owner manages the set (agents get 403 OWNER_ONLY), as with
+ * templates and the rest of the tenant's settings. Static paths, so they win over /chat/:id.
+ */
+export function labelRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
+    const owner = { preHandler: requireSession(ctx, ['user']) };
+
+    app.get('/chat/label', member, async (request) =>
+      listLabels(ctx, actorOf(authOf(request)), parse(labelListQuery, request.query)),
+    );
+
+    app.get('/chat/label/ids', member, async (request) =>
+      labelsByIds(ctx, actorOf(authOf(request)), parse(labelIdsQuery, request.query).ids),
+    );
+
+    app.post('/chat/label', owner, async (request, reply) => {
+      const label = await createLabel(
+        ctx,
+        actorOf(authOf(request)),
+        parseLabelInput(labelBody, request.body),
+      );
+      return reply.code(201).send(label);
+    });
+
+    app.put<IdParams>('/chat/label/:id', owner, async (request) =>
+      updateLabel(ctx, actorOf(authOf(request)), request.params.id, parseLabelInput(labelBody, request.body)),
+    );
+
+    app.delete<IdParams>('/chat/label/:id', owner, async (request) => {
+      const { chats } = await deleteLabel(ctx, actorOf(authOf(request)), request.params.id);
+      return { message: LABEL_MESSAGES.deleted, chats };
+    });
+  };
+}

@@ -1,0 +1,117 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  LIMITS,
+  type Agent,
+  type AgentMutationResponse,
+  type AgentVerifiedFilter,
+  type CreateAgentBody,
+  type MessageResponse,
+  type Paged,
+  type UpdateAgentBody,
+} from '@sapa/contracts';
+import { api } from '../../lib/api-client';
+
+/** What the list is narrowed by; part of its query key. */
+export interface AgentFilter {
+  search: string;
+  isVerified: AgentVerifiedFilter;
+}
+
+export const EMPTY_AGENT_FILTER: AgentFilter = { search: '', isVerified: '' };
+
+/**
+ * Query keys of this screen. The inbox's agent picker caches GET /agent under ['picker', 'agent'],
+ * and chats carry their agent's name, so changes here refresh those too.
+ */
+export const agentKeys = {
+  all: () => ['agent'] as const,
+  list: (filter: AgentFilter) => ['agent', 'list', filter] as const,
+  picker: () => ['picker', 'agent'] as const,
+  /** the inbox's chat lists and open chats (the chat feature's keys) */
+  chatLists: () => ['chat', 'list'] as const,
+  chatDetails: () => ['chat', 'detail'] as const,
+};
+
+const path = (id: string, rest = '') => `/agent/${encodeURIComponent(id)}${rest}`;
+
+/** GET /agent, by name, 20 a page; 'Lebih Banyak' loads the next page. */
+export function useAgentPages(filter: AgentFilter) {
+  return useInfiniteQuery({
+    queryKey: agentKeys.list(filter),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Paged<Agent>>(
+        '/agent',
+        {
+          page: pageParam,
+          limit: LIMITS.pickerPageSize,
+          search: filter.search || undefined,
+          isVerified: filter.isVerified || undefined,
+        },
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function refreshAgents(queryClient: QueryClient, withChats = false): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: agentKeys.all() }),
+    queryClient.invalidateQueries({ queryKey: agentKeys.picker() }),
+    withChats ? queryClient.invalidateQueries({ queryKey: agentKeys.chatLists() }) : null,
+    withChats ? queryClient.invalidateQueries({ queryKey: agentKeys.chatDetails() }) : null,
+  ]);
+}
+
+/** POST /agent: the agent is stored unverified and gets a code by email. */
+export function useCreateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAgentBody) => api.post<AgentMutationResponse>('/agent', body),
+    onSuccess: () => refreshAgents(queryClient),
+  });
+}
+
+/** PUT /agent/{id}: name, email and an optional new password. */
+export function useUpdateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateAgentBody }) =>
+      api.put<AgentMutationResponse>(path(id), body),
+    // chats show their agent's name
+    onSuccess: () => refreshAgents(queryClient, true),
+  });
+}
+
+/** PUT /agent/{id}/verification. */
+export function useVerifyAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: string; code: string }) =>
+      api.put<AgentMutationResponse>(path(id, '/verification'), { code }),
+    onSuccess: () => refreshAgents(queryClient),
+  });
+}
+
+/** PUT /agent/{id}/verification/resend: once a minute. */
+export function useResendAgentCode() {
+  return useMutation({
+    mutationFn: (id: string) => api.put<MessageResponse>(path(id, '/verification/resend')),
+  });
+}
+
+/** DELETE /agent/{id}: their chats become unassigned (the inbox hears it over the socket too). */
+export function useDeleteAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<MessageResponse>(path(id)),
+    onSuccess: () => refreshAgents(queryClient, true),
+  });
+}

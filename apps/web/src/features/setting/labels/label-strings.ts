@@ -1,0 +1,27 @@
+/** Indonesian strings that only Pengaturan > Label uses; shared label messages are LABEL_MESSAGES. */
+export const LABEL_TEXT = {
+  heading: 'Label',
+  description:
+    'Label berwarna mengelompokkan percakapan. Pasang label dari detail percakapan, lalu saring kotak masuk menurut label.',
+  add: 'Tambah Label',
+  edit: 'Ubah Label',
+  searchLabel: 'Cari label',
+  searchPlaceholder: 'Cari nama label',
+  clearSearch: 'Hapus pencarian',
+  emptyAgentBody: 'Pemilik akun belum menambahkan label.',
+  notFoundBody: 'Coba kata kunci lain atau hapus pencarian.',
+  loadFailed: 'Daftar label gagal dimuat.',
+  retry: 'Coba Lagi',
+  loadMore: 'Lebih Banyak',
+  listLabel: 'Daftar label',
+  loading: 'Memuat label',
+  nameLabel: 'Nama label',
+  namePlaceholder: 'Contoh: Pesanan baru',
+  colorLabel: 'Warna',
+  colorCustom: 'Kode warna',
+  colorCustomHint: 'Pilih warna di atas atau masukkan kode hex sendiri, misalnya #0f766e.',
+  preview: 'Pratinjau',
+  save: 'Simpan',
+  cancel: 'Batal',
+  delete: 'Hapus',
+} as const;

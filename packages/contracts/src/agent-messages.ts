@@ -1,0 +1,27 @@
+/**
+ * The Indonesian strings of the agents screen and API (spec §7 'Agents'). Kept out of `MESSAGES` so
+ * pages that never manage agents (the login page above all) do not carry them.
+ */
+export const AGENT_MESSAGES = {
+  'agent.created': 'Agen berhasil ditambahkan. Kode verifikasi telah dikirim ke {email}',
+  'agent.updated': 'Agen berhasil diubah',
+  'agent.updatedNeedsVerification': 'Agen berhasil diubah. Kode verifikasi telah dikirim ke {email}',
+  'agent.verified': 'Agen berhasil diverifikasi',
+  'agent.deleted': 'Agen berhasil dihapus',
+  'agent.notFound': 'Agen tidak ditemukan',
+  'agent.alreadyVerified': 'Agen sudah terverifikasi',
+  'agent.codeSent': 'Kode verifikasi telah dikirim ke {email}',
+  'agent.empty': 'Anda belum mempunyai Agen',
+  'agent.verifiedFilterInvalid': 'Filter status verifikasi tidak valid',
+  'agent.statusVerified': 'Terverifikasi',
+  'agent.statusUnverified': 'Belum Terverifikasi',
+} as const;
+
+export type AgentMessageKey = keyof typeof AGENT_MESSAGES;
+
+/** Looks up an agent string and fills its `{name}` placeholders, like `t()`. */
+export function agentT(key: AgentMessageKey, vars: Record<string, string | number> = {}): string {
+  return AGENT_MESSAGES[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
+}
