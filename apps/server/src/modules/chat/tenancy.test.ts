@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Chat } from '@sapa/contracts';
+import {
+  agentFor,
+  createTestApp,
+  customerSays,
+  json,
+  ownerWithSandbox,
+  type TestApp,
+} from '../../../test/helpers';
+
+/**
+ * An agent of tenant A against everything of tenant B (issue 5 'Done means'): chats, messages, contact
+ * edits, assignment, labels, templates and agents are all refused or invisible, and nothing of B changes.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { token }, ...(payload ? { payload } : {}) });
+
+describe('tenant isolation for agents', () => {
+  it("an agent of A can neither see nor change B's chats, labels, templates or agents", async () => {
+    const a = await ownerWithSandbox(t.app);
+    const b = await ownerWithSandbox(t.app);
+    const agentA = await agentFor(t, a.token, 'Agen A');
+    const agentB = await agentFor(t, b.token, 'Agen B');
+    const { chatId } = await customerSays(t.app, b.accountId, 'Rahasia B', '6281266660000', 'Pelanggan B');
+    const labelB = json<{ _id: string }>(
+      await call('POST', '/api/chat/label', b.token, { name: 'Label B', color: '#1d4ed8' }),
+    );
+    const templateB = json<{ _id: string }>(
+      await call('POST', '/api/chat/template', b.token, { title: 'Template B', text: 'Halo dari B' }),
+    );
+    const before = json<Chat>(await call('GET', `/api/chat/${chatId}`, b.token));
+
+    // chats: not listed, not readable, not writable
+    expect(json<{ docs: Chat[] }>(await call('GET', '/api/chat', agentA.token)).docs).toEqual([]);
+    for (const [method, url, body] of [
+      ['GET', `/api/chat/${chatId}`, undefined],
+      ['GET', `/api/chat/${chatId}/message`, undefined],
+      ['POST', `/api/chat/${chatId}/message`, { temporaryId: 'a'.repeat(20), text: 'masuk' }],
+      ['POST', `/api/chat/${chatId}/message/read`, {}],
+      ['POST', `/api/chat/${chatId}/assign`, { agentId: agentA.id }],
+      ['POST', `/api/chat/${chatId}/unassign`, {}],
+      ['PUT', `/api/chat/${chatId}/contact`, { name: 'Diganti A' }],
+    ] as const) {
+      const res = await call(method, url, agentA.token, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // B's agent cannot be given A's chat either
+    const { chatId: chatA } = await customerSays(
+      t.app,
+      a.accountId,
+      'Halo A',
+      '6281266661111',
+      'Pelanggan A',
+    );
+    const foreignAgent = await call('POST', `/api/chat/${chatA}/assign`, a.token, { agentId: agentB.id });
+    expect(foreignAgent.statusCode).toBe(400);
+    expect(json<{ message: string }>(foreignAgent).message).toBe('Agen tidak ditemukan');
+    expect(json<Chat>(await call('GET', `/api/chat/${chatA}`, a.token)).agentId).toBeNull();
+
+    // labels, templates and agents of B are not in A's lists and cannot be changed
+    const labels = json<{ docs: { _id: string }[] }>(await call('GET', '/api/chat/label', agentA.token)).docs;
+    expect(labels.map((l) => l._id)).not.toContain(labelB._id);
+    const ids = json<{ docs: unknown[] }>(
+      await call('GET', `/api/chat/label/ids?ids=${labelB._id}`, agentA.token),
+    );
+    expect(ids.docs).toEqual([]);
+    const templates = json<{ docs: { _id: string }[] }>(
+      await call('GET', '/api/chat/template', agentA.token),
+    ).docs;
+    expect(templates.map((x) => x._id)).not.toContain(templateB._id);
+    const agents = json<{ docs: { _id: string }[] }>(await call('GET', '/api/agent', agentA.token)).docs;
+    expect(agents.map((x) => x._id)).toEqual([agentA.id]);
+    for (const [method, url, body] of [
+      ['PUT', `/api/chat/label/${labelB._id}`, { name: 'Diubah', color: '#000000' }],
+      ['DELETE', `/api/chat/label/${labelB._id}`, undefined],
+      ['PUT', `/api/chat/template/${templateB._id}`, { title: 'Diubah', text: 'x' }],
+      ['DELETE', `/api/chat/template/${templateB._id}`, undefined],
+      ['DELETE', `/api/agent/${agentB.id}`, undefined],
+      ['PUT', `/api/agent/${agentB.id}`, { name: 'Diubah', email: 'x@contoh.test' }],
+    ] as const) {
+      const res = await call(method, url, agentA.token, body);
+      expect([403, 404], `${method} ${url}`).toContain(res.statusCode);
+    }
+    // even A's owner gets not-found for B's things
+    expect((await call('DELETE', `/api/chat/label/${labelB._id}`, a.token)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/chat/template/${templateB._id}`, a.token)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/agent/${agentB.id}`, a.token)).statusCode).toBe(404);
+
+    // nothing of B changed
+    const after = json<Chat>(await call('GET', `/api/chat/${chatId}`, b.token));
+    expect(after).toEqual(before);
+    const bLabels = json<{ docs: { _id: string; name: string }[] }>(
+      await call('GET', '/api/chat/label', b.token),
+    ).docs;
+    expect(bLabels.map((l) => l.name)).toEqual(['Label B']);
+    const bTemplates = json<{ docs: { title: string }[] }>(
+      await call('GET', '/api/chat/template', b.token),
+    ).docs;
+    expect(bTemplates.map((x) => x.title)).toEqual(['Template B']);
+    const bAgents = json<{ docs: { _id: string }[] }>(await call('GET', '/api/agent', b.token)).docs;
+    expect(bAgents.map((x) => x._id)).toEqual([agentB.id]);
+  });
+});
