@@ -21,7 +21,7 @@ export interface ChatInfoDrawerProps {
 
 function Heading({ children }: { children: string }) {
   return (
-    <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4}>
+    <Text size="sm" fw={500}>
       {children}
     </Text>
   );
