@@ -76,7 +76,7 @@ describe('Pengaturan > Label list', () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Cari label' }), { target: { value: 'vip' } });
     expect(await screen.findByText('Label tidak ditemukan')).toBeTruthy();
-    expect(api.urls.at(-1)).toBe('GET /api/chat/label?page=1&limit=20&search=vip');
+    await waitFor(() => expect(api.urls.at(-1)).toBe('GET /api/chat/label?page=1&limit=20&search=vip'));
     expect(screen.queryByTestId('label-empty')).toBeNull();
   });
 

@@ -113,7 +113,7 @@ describe('Pengaturan > Template Pesan list', () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Cari template' }), { target: { value: 'ongkir' } });
     expect(await screen.findByText('Template tidak ditemukan')).toBeTruthy();
-    expect(api.urls.at(-1)).toBe('GET /api/chat/template?page=1&limit=50&search=ongkir');
+    await waitFor(() => expect(api.urls.at(-1)).toBe('GET /api/chat/template?page=1&limit=50&search=ongkir'));
   });
 });
 
