@@ -51,6 +51,8 @@ export default defineConfig({
       REDIS_URL: '',
       SMTP_URL: '',
       SAPA_DEMO: '1',
+      // every journey registers its own owner from 127.0.0.1; the hourly limit itself is a server test
+      SAPA_REGISTER_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
     },
   },
