@@ -11,17 +11,15 @@ import type { AppContext } from '../../context';
 import { accounts, chats, messages, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ingestInbound, type IngestResult } from '../chat/ingest';
+import { cachedAccount } from '../chat/account-cache';
 import { resolveContent } from '../chat/content';
 import { applyStatus } from '../chat/receipts';
 import { toMessage } from '../chat/serialize';
 
+/** A sandbox account by id (from the per-process account cache: every simulated message reads it). */
 async function sandboxAccount(ctx: AppContext, accountId: string) {
-  const [account] = await ctx.db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.provider, 'sandbox')))
-    .limit(1);
-  if (!account) throw new AppError('NOT_FOUND', t('chat.accountNotFound'));
+  const account = await cachedAccount(ctx, accountId);
+  if (!account || account.provider !== 'sandbox') throw new AppError('NOT_FOUND', t('chat.accountNotFound'));
   return account;
 }
 
