@@ -1,17 +1,12 @@
-import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconFileText, IconSend } from '@tabler/icons-react';
 import {
-  ATTACHMENT_MESSAGES,
-  contactInput,
-  documentSizeKb,
-  locationInput,
-  type ContactMedia,
-  type LocationMedia,
-} from '@sapa/contracts';
-import { PhoneField } from '../../components/phone-field';
-import { countryByCode, DEFAULT_COUNTRY } from '../../lib/phone-form';
-import { useZodForm } from '../../lib/use-zod-form';
+  LocationModal as ComposerLocationModal,
+  type LocationModalProps,
+} from '../chat/composer/location-modal';
+import { ContactModal as ComposerContactModal, type ContactModalProps } from '../chat/composer/contact-modal';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconFileText, IconSend } from '@tabler/icons-react';
+import { ATTACHMENT_MESSAGES, documentSizeKb } from '@sapa/contracts';
 
 /** A picked file that takes a caption before it is sent. */
 export interface CaptionDraft {
@@ -130,139 +125,11 @@ export function CaptionModal({
   );
 }
 
-const EMPTY_LOCATION = { latitude: '', longitude: '', name: '', address: '' };
-
-/** 'Kirim Lokasi': latitude, longitude, name and address, checked by the inbox's own rules. */
-export function LocationModal({
-  opened,
-  onClose,
-  onSend,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onSend: (location: Omit<LocationMedia, 'thumbnail'>) => void;
-}) {
-  const form = useZodForm(EMPTY_LOCATION);
-  const { setValues } = form;
-  useEffect(() => {
-    if (opened) setValues(EMPTY_LOCATION);
-  }, [opened, setValues]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = form.validate(locationInput);
-    if (parsed) onSend(parsed);
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Kirim Lokasi"
-      centered
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
-      styles={{ title: { fontWeight: 650 } }}
-    >
-      <form onSubmit={submit} noValidate data-testid="sandbox-location-form">
-        <Stack gap="sm">
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              label="Latitude"
-              placeholder="-6.175392"
-              inputMode="decimal"
-              data-autofocus
-              {...form.getInputProps('latitude')}
-            />
-            <TextInput
-              label="Longitude"
-              placeholder="106.827153"
-              inputMode="decimal"
-              {...form.getInputProps('longitude')}
-            />
-          </SimpleGrid>
-          <TextInput label="Nama Lokasi" placeholder="Monas" {...form.getInputProps('name')} />
-          <TextInput
-            label="Alamat Lokasi"
-            placeholder="Gambir, Jakarta Pusat"
-            {...form.getInputProps('address')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Batal
-            </Button>
-            <Button type="submit" data-testid="sandbox-location-submit">
-              Kirim
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
+/** 'Kirim Lokasi' and 'Kirim Kontak': the inbox composer's own forms, with the simulator's test ids. */
+export function LocationModal(props: Omit<LocationModalProps, 'testIdPrefix' | 'initial'>) {
+  return <ComposerLocationModal {...props} testIdPrefix="sandbox-" />;
 }
 
-const EMPTY_CONTACT = { name: '', country: DEFAULT_COUNTRY.code, phoneNumber: '' };
-
-/** 'Kirim Kontak': a name, the country's dial code (62 first) and the number. */
-export function ContactModal({
-  opened,
-  onClose,
-  onSend,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onSend: (contact: ContactMedia) => void;
-}) {
-  const form = useZodForm(EMPTY_CONTACT);
-  const { setValues } = form;
-  useEffect(() => {
-    if (opened) setValues(EMPTY_CONTACT);
-  }, [opened, setValues]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = contactInput.safeParse({
-      name: form.values.name,
-      dial: countryByCode(form.values.country).dial,
-      phoneNumber: form.values.phoneNumber,
-    });
-    if (!result.success) {
-      const seen = new Set<string>();
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] === 'name' ? 'name' : 'phoneNumber';
-        if (seen.has(field)) continue;
-        seen.add(field);
-        form.setFieldError(field, issue.message);
-      }
-      return;
-    }
-    onSend(result.data);
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Kirim Kontak"
-      centered
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
-      styles={{ title: { fontWeight: 650 } }}
-    >
-      <form onSubmit={submit} noValidate data-testid="sandbox-contact-form">
-        <Stack gap="sm">
-          <TextInput label="Nama Kontak" placeholder="Nama" data-autofocus {...form.getInputProps('name')} />
-          <PhoneField
-            country={form.values.country}
-            onCountryChange={(code) => form.setFieldValue('country', code)}
-            number={form.values.phoneNumber}
-            onNumberChange={(value) => form.setFieldValue('phoneNumber', value)}
-            error={form.errors.phoneNumber}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Batal
-            </Button>
-            <Button type="submit" data-testid="sandbox-contact-submit">
-              Kirim
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
+export function ContactModal(props: Omit<ContactModalProps, 'testIdPrefix' | 'initial'>) {
+  return <ComposerContactModal {...props} testIdPrefix="sandbox-" />;
 }

@@ -13,13 +13,21 @@ export interface ContactModalProps {
   initial?: ContactMedia | null;
   onClose: () => void;
   onSend: (contact: ContactMedia) => void;
+  /** test ids start with this ('sandbox-' in the customer simulator) */
+  testIdPrefix?: string;
 }
 
 /**
  * spec §2/§5 'Kirim Kontak': a name ('Nama Kontak tidak valid'), a dial code (62 by default) and a
  * numeric phone number ('Nomor Telepon tidak valid').
  */
-export function ContactModal({ opened, initial = null, onClose, onSend }: ContactModalProps) {
+export function ContactModal({
+  opened,
+  initial = null,
+  onClose,
+  onSend,
+  testIdPrefix = '',
+}: ContactModalProps) {
   const form = useZodForm(EMPTY);
   const { setValues } = form;
   useEffect(() => {
@@ -44,9 +52,13 @@ export function ContactModal({ opened, initial = null, onClose, onSend }: Contac
       phoneNumber: form.values.phoneNumber,
     });
     if (!result.success) {
+      // the first message of each field (form.errors is not updated until the next render)
+      const seen = new Set<string>();
       for (const issue of result.error.issues) {
         const field = issue.path[0] === 'name' ? 'name' : 'phoneNumber';
-        if (!form.errors[field]) form.setFieldError(field, issue.message);
+        if (seen.has(field)) continue;
+        seen.add(field);
+        form.setFieldError(field, issue.message);
       }
       return;
     }
@@ -62,7 +74,7 @@ export function ContactModal({ opened, initial = null, onClose, onSend }: Contac
       closeButtonProps={{ 'aria-label': 'Tutup' }}
       styles={{ title: { fontWeight: 650 } }}
     >
-      <form onSubmit={submit} noValidate data-testid="contact-form">
+      <form onSubmit={submit} noValidate data-testid={`${testIdPrefix}contact-form`}>
         <Stack gap="sm">
           <TextInput label="Nama Kontak" placeholder="Nama" data-autofocus {...form.getInputProps('name')} />
           <PhoneField
@@ -76,7 +88,9 @@ export function ContactModal({ opened, initial = null, onClose, onSend }: Contac
             <Button variant="default" onClick={onClose}>
               Batal
             </Button>
-            <Button type="submit">Kirim</Button>
+            <Button type="submit" data-testid={`${testIdPrefix}contact-submit`}>
+              Kirim
+            </Button>
           </Group>
         </Stack>
       </form>

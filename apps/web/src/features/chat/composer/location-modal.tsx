@@ -11,13 +11,21 @@ export interface LocationModalProps {
   initial?: Omit<LocationMedia, 'thumbnail'> | null;
   onClose: () => void;
   onSend: (location: Omit<LocationMedia, 'thumbnail'>) => void;
+  /** test ids start with this ('sandbox-' in the customer simulator) */
+  testIdPrefix?: string;
 }
 
 /**
  * spec §2/§5 'Kirim Lokasi': latitude, longitude, name and address, all required ('Latitude tidak
  * valid', 'Longitude tidak valid', 'Nama Lokasi tidak valid', 'Alamat Lokasi tidak valid').
  */
-export function LocationModal({ opened, initial = null, onClose, onSend }: LocationModalProps) {
+export function LocationModal({
+  opened,
+  initial = null,
+  onClose,
+  onSend,
+  testIdPrefix = '',
+}: LocationModalProps) {
   const form = useZodForm(EMPTY);
   const { setValues } = form;
   useEffect(() => {
@@ -49,7 +57,7 @@ export function LocationModal({ opened, initial = null, onClose, onSend }: Locat
       closeButtonProps={{ 'aria-label': 'Tutup' }}
       styles={{ title: { fontWeight: 650 } }}
     >
-      <form onSubmit={submit} noValidate data-testid="location-form">
+      <form onSubmit={submit} noValidate data-testid={`${testIdPrefix}location-form`}>
         <Stack gap="sm">
           <SimpleGrid cols={2} spacing="sm">
             <TextInput
@@ -76,7 +84,9 @@ export function LocationModal({ opened, initial = null, onClose, onSend }: Locat
             <Button variant="default" onClick={onClose}>
               Batal
             </Button>
-            <Button type="submit">Kirim</Button>
+            <Button type="submit" data-testid={`${testIdPrefix}location-submit`}>
+              Kirim
+            </Button>
           </Group>
         </Stack>
       </form>
