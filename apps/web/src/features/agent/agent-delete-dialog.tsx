@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { t, type Agent } from '@sapa/contracts';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
 import { WEB_MESSAGES } from '../../lib/web-messages';
@@ -39,28 +40,15 @@ export function AgentDeleteDialog({ agent, onClose }: AgentDeleteDialogProps) {
   };
 
   return (
-    <Modal
+    <ConfirmDeleteDialog
       opened={!!agent}
-      onClose={() => {
-        if (!remove.isPending) onClose();
-      }}
       title={AGENT_TEXT.deleteTitle}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="agent-delete-confirm"
     >
-      <Stack gap="lg" data-testid="agent-delete-confirm">
-        <Text size="sm">{fillText(AGENT_TEXT.deleteBody, { name: shown?.name ?? '' })}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            {AGENT_TEXT.cancel}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            {AGENT_TEXT.delete}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">{fillText(AGENT_TEXT.deleteBody, { name: shown?.name ?? '' })}</Text>
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { labelMessage, t, type Label } from '@sapa/contracts';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { WEB_MESSAGES } from '../../../lib/web-messages';
 import { LabelBadge } from './label-badge';
 import { useDeleteLabel, useFreshLabel } from './label-queries';
-import { LABEL_TEXT } from './label-strings';
 
 export interface LabelDeleteDialogProps {
   /** the label to delete; null closes the dialog */
@@ -46,43 +46,31 @@ export function LabelDeleteDialog({ label, onClose }: LabelDeleteDialogProps) {
 
   const total = (fresh.data && fresh.data._id === shown?._id ? fresh.data : shown)?.total ?? 0;
   return (
-    <Modal
+    <ConfirmDeleteDialog
       opened={!!label}
-      onClose={() => {
-        if (!remove.isPending) onClose();
-      }}
       title={labelMessage('deleteTitle')}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
-      styles={{ title: { fontWeight: 650 } }}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="label-delete-confirm"
+      submitTestId="label-delete-submit"
     >
-      <Stack gap="lg" data-testid="label-delete-confirm">
-        <Stack gap="xs">
-          {shown ? (
-            <div>
-              <LabelBadge label={shown} size="md" />
-            </div>
-          ) : null}
-          <Text size="sm">{labelMessage('deleteBody', { name: shown?.name ?? '' })}</Text>
-          <Text
-            size="sm"
-            fw={total > 0 ? 600 : undefined}
-            c={total > 0 ? undefined : 'dimmed'}
-            data-testid="label-delete-total"
-          >
-            {total > 0 ? labelMessage('deleteUsed', { count: total }) : labelMessage('deleteUnused')}
-          </Text>
-        </Stack>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            {LABEL_TEXT.cancel}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending} data-testid="label-delete-submit">
-            {LABEL_TEXT.delete}
-          </Button>
-        </Group>
+      <Stack gap="xs">
+        {shown ? (
+          <div>
+            <LabelBadge label={shown} size="md" />
+          </div>
+        ) : null}
+        <Text size="sm">{labelMessage('deleteBody', { name: shown?.name ?? '' })}</Text>
+        <Text
+          size="sm"
+          fw={total > 0 ? 600 : undefined}
+          c={total > 0 ? undefined : 'dimmed'}
+          data-testid="label-delete-total"
+        >
+          {total > 0 ? labelMessage('deleteUsed', { count: total }) : labelMessage('deleteUnused')}
+        </Text>
       </Stack>
-    </Modal>
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { t, type ChatTemplate } from '@sapa/contracts';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { WEB_MESSAGES } from '../../../lib/web-messages';
@@ -39,28 +40,15 @@ export function TemplateDeleteDialog({ template, onClose }: TemplateDeleteDialog
   };
 
   return (
-    <Modal
+    <ConfirmDeleteDialog
       opened={!!template}
-      onClose={() => {
-        if (!remove.isPending) onClose();
-      }}
       title={TEMPLATE_TEXT.deleteTitle}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
-      styles={{ title: { fontWeight: 650 } }}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+      testId="template-delete-confirm"
     >
-      <Stack gap="lg" data-testid="template-delete-confirm">
-        <Text size="sm">{TEMPLATE_TEXT.deleteBody.replace('{title}', shown?.title ?? '')}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
-            Batal
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            Hapus
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">{TEMPLATE_TEXT.deleteBody.replace('{title}', shown?.title ?? '')}</Text>
+    </ConfirmDeleteDialog>
   );
 }
