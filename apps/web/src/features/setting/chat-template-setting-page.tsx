@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Box, Button, CloseButton, Group, Loader, Paper, Text, TextInput, Title } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconInfoCircle, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ChatTemplate } from '@sapa/contracts';
+import { SettingListHeader } from './setting-list-header';
 import { useSession } from '../../lib/use-session';
 import { TemplateDeleteDialog } from './templates/template-delete-dialog';
 import { TemplateFormModal } from './templates/template-form-modal';
@@ -35,62 +35,21 @@ export function ChatTemplateSettingPage() {
 
   return (
     <>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Box style={{ flex: '1 1 260px', minWidth: 0 }}>
-            <Title order={3} fz="h4" mb={4}>
-              {TEMPLATE_TEXT.heading}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {TEMPLATE_TEXT.description}
-            </Text>
-          </Box>
-          {readOnly ? null : (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => openForm(null)}
-              data-testid="template-add"
-            >
-              {TEMPLATE_TEXT.add}
-            </Button>
-          )}
-        </Group>
-        {readOnly ? (
-          <Alert
-            variant="light"
-            color="gray"
-            icon={<IconInfoCircle size={18} />}
-            p="xs"
-            mt="md"
-            role="note"
-            data-testid="template-read-only"
-          >
-            <Text size="xs">{TEMPLATE_TEXT.readOnly}</Text>
-          </Alert>
-        ) : null}
-        <TextInput
-          mt="md"
-          aria-label={TEMPLATE_TEXT.searchLabel}
-          placeholder={TEMPLATE_TEXT.searchPlaceholder}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && search) {
-              event.preventDefault();
-              setSearch('');
-            }
-          }}
-          leftSection={<IconSearch size={18} stroke={1.7} />}
-          rightSection={
-            searching ? (
-              <Loader size={16} />
-            ) : search ? (
-              <CloseButton size="sm" aria-label={TEMPLATE_TEXT.clearSearch} onClick={() => setSearch('')} />
-            ) : null
-          }
-          data-testid="template-search"
-        />
-      </Paper>
+      <SettingListHeader
+        heading={TEMPLATE_TEXT.heading}
+        description={TEMPLATE_TEXT.description}
+        readOnly={readOnly}
+        readOnlyNote={TEMPLATE_TEXT.readOnly}
+        addLabel={TEMPLATE_TEXT.add}
+        onAdd={() => openForm(null)}
+        search={search}
+        onSearch={setSearch}
+        searching={searching}
+        searchLabel={TEMPLATE_TEXT.searchLabel}
+        searchPlaceholder={TEMPLATE_TEXT.searchPlaceholder}
+        clearSearchLabel={TEMPLATE_TEXT.clearSearch}
+        testIdPrefix="template"
+      />
 
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         <TemplateList

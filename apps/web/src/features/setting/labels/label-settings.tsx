@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Box, Button, CloseButton, Group, Loader, Paper, Text, TextInput, Title } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconInfoCircle, IconPlus, IconSearch } from '@tabler/icons-react';
 import { LABEL_MESSAGES, type Label } from '@sapa/contracts';
+import { SettingListHeader } from '../setting-list-header';
 import { useSession } from '../../../lib/use-session';
 import { LabelDeleteDialog } from './label-delete-dialog';
 import { LabelFormModal } from './label-form-modal';
@@ -35,62 +35,21 @@ export function LabelSettings() {
 
   return (
     <>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Box style={{ flex: '1 1 260px', minWidth: 0 }}>
-            <Title order={3} fz="h4" mb={4}>
-              {LABEL_TEXT.heading}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {LABEL_TEXT.description}
-            </Text>
-          </Box>
-          {readOnly ? null : (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => openForm(null)}
-              data-testid="label-add"
-            >
-              {LABEL_TEXT.add}
-            </Button>
-          )}
-        </Group>
-        {readOnly ? (
-          <Alert
-            variant="light"
-            color="gray"
-            icon={<IconInfoCircle size={18} />}
-            p="xs"
-            mt="md"
-            role="note"
-            data-testid="label-read-only"
-          >
-            <Text size="xs">{LABEL_MESSAGES.ownerOnly}</Text>
-          </Alert>
-        ) : null}
-        <TextInput
-          mt="md"
-          aria-label={LABEL_TEXT.searchLabel}
-          placeholder={LABEL_TEXT.searchPlaceholder}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && search) {
-              event.preventDefault();
-              setSearch('');
-            }
-          }}
-          leftSection={<IconSearch size={18} stroke={1.7} />}
-          rightSection={
-            searching ? (
-              <Loader size={16} />
-            ) : search ? (
-              <CloseButton size="sm" aria-label={LABEL_TEXT.clearSearch} onClick={() => setSearch('')} />
-            ) : null
-          }
-          data-testid="label-search"
-        />
-      </Paper>
+      <SettingListHeader
+        heading={LABEL_TEXT.heading}
+        description={LABEL_TEXT.description}
+        readOnly={readOnly}
+        readOnlyNote={LABEL_MESSAGES.ownerOnly}
+        addLabel={LABEL_TEXT.add}
+        onAdd={() => openForm(null)}
+        search={search}
+        onSearch={setSearch}
+        searching={searching}
+        searchLabel={LABEL_TEXT.searchLabel}
+        searchPlaceholder={LABEL_TEXT.searchPlaceholder}
+        clearSearchLabel={LABEL_TEXT.clearSearch}
+        testIdPrefix="label"
+      />
 
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         <LabelList
