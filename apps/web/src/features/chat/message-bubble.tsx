@@ -5,14 +5,8 @@ import { MESSAGE_TYPE_NAMES, canQuote, type AccountType, type Message } from '@s
 import { formatClock } from './chat-dates';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
 import { MessageTypeIcon } from './message-type-icon';
-import { AudioPlayer } from './bubbles/audio-player';
-import { ContactBubble } from './bubbles/contact-bubble';
-import { DocumentBubble } from './bubbles/document-bubble';
-import { ImageBubble } from './bubbles/image-bubble';
-import { LocationBubble } from './bubbles/location-bubble';
+import { mediaBody } from './bubbles/media-body';
 import { QuotedBlock } from './bubbles/quoted-block';
-import { StickerBubble } from './bubbles/sticker-bubble';
-import { VideoBubble } from './bubbles/video-bubble';
 import './bubbles/bubbles.css';
 
 export interface MessageBubbleProps {
@@ -56,57 +50,6 @@ function Body({ message }: { message: Message }) {
   switch (message.type) {
     case 'text':
       return <span className="sapa-bubble-text">{message.text}</span>;
-    case 'image':
-      if (!message.image) break;
-      return (
-        <>
-          <ImageBubble image={message.image} caption={message.text} />
-          {caption}
-        </>
-      );
-    case 'video':
-      if (!message.video) break;
-      return (
-        <>
-          <VideoBubble video={message.video} caption={message.text} />
-          {caption}
-        </>
-      );
-    case 'audio':
-      if (!message.audio) break;
-      return (
-        <>
-          <AudioPlayer audio={message.audio} />
-          {caption}
-        </>
-      );
-    case 'document':
-      if (!message.document) break;
-      return (
-        <>
-          <DocumentBubble document={message.document} />
-          {caption}
-        </>
-      );
-    case 'location':
-      if (!message.location) break;
-      return (
-        <>
-          <LocationBubble location={message.location} />
-          {caption}
-        </>
-      );
-    case 'contact':
-      if (!message.contact) break;
-      return (
-        <>
-          <ContactBubble contact={message.contact} />
-          {caption}
-        </>
-      );
-    case 'sticker':
-      if (!message.sticker) break;
-      return <StickerBubble sticker={message.sticker} />;
     case 'story':
       return (
         <>
@@ -120,7 +63,7 @@ function Body({ message }: { message: Message }) {
     default:
       break;
   }
-  return <Fallback message={message} />;
+  return mediaBody(message, caption) ?? <Fallback message={message} />;
 }
 
 /**

@@ -3,14 +3,8 @@ import { ActionIcon } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { MESSAGE_TYPE_NAMES } from '@sapa/contracts';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
-import { AudioPlayer } from '../chat/bubbles/audio-player';
-import { ContactBubble } from '../chat/bubbles/contact-bubble';
-import { DocumentBubble } from '../chat/bubbles/document-bubble';
-import { ImageBubble } from '../chat/bubbles/image-bubble';
-import { LocationBubble } from '../chat/bubbles/location-bubble';
+import { mediaBody } from '../chat/bubbles/media-body';
 import { QuotedBlock } from '../chat/bubbles/quoted-block';
-import { StickerBubble } from '../chat/bubbles/sticker-bubble';
-import { VideoBubble } from '../chat/bubbles/video-bubble';
 import { MessageTypeIcon } from '../chat/message-type-icon';
 import { customerSideQuote, type SandboxMessage } from './sandbox-messages';
 
@@ -45,61 +39,10 @@ function Body({ message }: { message: SandboxMessage }) {
       return <span className="sapa-phone-text">{message.text}</span>;
     case 'deleted':
       return <span className="sapa-phone-deleted">{MESSAGE_TYPE_NAMES.deleted}</span>;
-    case 'image':
-      if (!message.image) break;
-      return (
-        <>
-          <ImageBubble image={message.image} caption={message.text} />
-          {caption}
-        </>
-      );
-    case 'video':
-      if (!message.video) break;
-      return (
-        <>
-          <VideoBubble video={message.video} caption={message.text} />
-          {caption}
-        </>
-      );
-    case 'audio':
-      if (!message.audio) break;
-      return (
-        <>
-          <AudioPlayer audio={message.audio} />
-          {caption}
-        </>
-      );
-    case 'document':
-      if (!message.document) break;
-      return (
-        <>
-          <DocumentBubble document={message.document} />
-          {caption}
-        </>
-      );
-    case 'location':
-      if (!message.location) break;
-      return (
-        <>
-          <LocationBubble location={message.location} />
-          {caption}
-        </>
-      );
-    case 'contact':
-      if (!message.contact) break;
-      return (
-        <>
-          <ContactBubble contact={message.contact} />
-          {caption}
-        </>
-      );
-    case 'sticker':
-      if (!message.sticker) break;
-      return <StickerBubble sticker={message.sticker} />;
     default:
       break;
   }
-  return <Fallback message={message} />;
+  return mediaBody(message, caption) ?? <Fallback message={message} />;
 }
 
 /** Whether the customer can reply to this message: the business's, delivered, on WhatsApp. */
