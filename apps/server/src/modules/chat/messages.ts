@@ -75,8 +75,6 @@ export async function sendMessage(
     throw new AppError('FORBIDDEN', t('chat.instagramWindow'));
   const refusal = channelRefusal(chat.account.type, input.type);
   if (refusal) throw new AppError('VALIDATION', refusal);
-  const retried = await findByTemporaryId(ctx, chatId, input.temporaryId);
-  if (retried) return messageView(ctx.db, retried);
   const content = await resolveContent(ctx.db, actor.ownerId, input);
   let quoted: typeof messages.$inferSelect | null = null;
   if (input.quotedMessageId) {
@@ -132,7 +130,7 @@ export async function sendMessage(
     return inserted;
   });
   if (!result) {
-    // the same temporaryId raced in through another request: answer with that one
+    // a retried send (the same temporaryId): nothing new is stored or sent; answer with the first one
     const existing = await findByTemporaryId(ctx, chatId, input.temporaryId);
     if (!existing) throw new AppError('INTERNAL');
     return messageView(ctx.db, existing);
