@@ -8,7 +8,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { WEB_MESSAGES } from '../../lib/web-messages';
 import { useResendAgentCode, useVerifyAgent } from './agent-queries';
 import { AGENT_TEXT, fillText } from './agent-strings';
-import { useCooldown } from './use-cooldown';
+import { useCooldown } from '../../lib/use-cooldown';
 
 /** The server refuses a resend within a minute of the last code. */
 export const RESEND_COOLDOWN_S = 60;

@@ -11,7 +11,7 @@ import { useLogout } from '../../lib/use-logout';
 import { useSession } from '../../lib/use-session';
 import { useZodForm } from '../../lib/use-zod-form';
 import { fill, WEB_MESSAGES } from '../../lib/web-messages';
-import { useCooldown } from './use-cooldown';
+import { useCooldown } from '../../lib/use-cooldown';
 import { useUserMutation } from './use-user-mutation';
 
 const RESEND_COOLDOWN_S = 60;

@@ -19,8 +19,10 @@ export function useCooldown(initialSeconds = 0): [number, (seconds: number) => v
 
   const left = Math.max(0, Math.ceil((until - now) / 1000));
   const start = (seconds: number) => {
-    setNow(Date.now());
-    setUntil(Date.now() + seconds * 1000);
+    // one clock reading: two would let the first second show as one more (43 for 42)
+    const at = Date.now();
+    setNow(at);
+    setUntil(at + seconds * 1000);
   };
   return [left, start];
 }
