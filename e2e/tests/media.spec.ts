@@ -222,8 +222,10 @@ test('the owner sends files, a location and a contact, with the rules of spec §
 
   // reply to the customer's photo: the quote shows the sender and a click jumps to the original
   const original = bubbles(page).filter({ hasText: 'Ada warna lain?' });
-  await original.hover();
-  await page.getByTestId('reply-button').first().click();
+  // the reply button beside this very bubble (it shows on hover)
+  const originalRow = page.locator('.sapa-bubble-row', { has: original });
+  await originalRow.hover();
+  await originalRow.getByTestId('reply-button').click();
   await expect(page.getByTestId('composer-quote')).toContainText('Dewi Pembeli');
   const composer = page.getByRole('textbox', { name: 'Ketik pesan' });
   await composer.fill('Ada kak, hijau dan biru');
