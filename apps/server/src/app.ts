@@ -26,6 +26,9 @@ import { memoryBus, redisBus, type EventBus } from './events/bus';
 import { JobRunner } from './jobs/runner';
 import { accountRoutes } from './modules/account/routes';
 import { chatRoutes } from './modules/chat/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { groupRoutes } from './modules/group/routes';
+import { importRoutes } from './modules/group/import/routes';
 import { labelRoutes } from './modules/label/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { templateRoutes } from './modules/template/routes';
@@ -137,6 +140,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(labelRoutes(ctx));
       await api.register(chatRoutes(ctx));
       await api.register(agentRoutes(ctx));
+      await api.register(groupRoutes(ctx));
+      await api.register(importRoutes(ctx));
+      await api.register(contactRoutes(ctx));
       if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -17,3 +17,5 @@ export * from './schemas/agent';
 export * from './attachments';
 export * from './schemas/label';
 export * from './label-messages';
+export * from './schemas/contact';
+export * from './contact-messages';

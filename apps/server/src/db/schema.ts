@@ -380,3 +380,103 @@ export const sandboxDeliveries = pgTable('sandbox_deliveries', {
   messageId: text('message_id').primaryKey(),
   deliveredAt: createdAt(),
 });
+
+/** Contact groups (spec §3 'Group'): named lists of contacts for broadcasts, with their own columns. */
+export const contactGroups = pgTable(
+  'contact_groups',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** the custom column names, in display order */
+    columns: jsonb('columns').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contact_groups_owner_name_key').on(t.ownerId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Contacts of a group (spec §3 'Group contact'). A number is in a group once (digits with the country
+ * code, see normalizePhone); values are keyed by column name.
+ */
+export const groupContacts = pgTable(
+  'group_contacts',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => contactGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    values: jsonb('values').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_contacts_group_phone_key').on(t.groupId, t.phoneNumber),
+    index('group_contacts_group_name_idx').on(t.groupId, sql`lower(${t.name})`, t.id),
+    index('group_contacts_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`, t.id),
+    index('group_contacts_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.name}) || ' ' || ${t.phoneNumber}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/**
+ * An Excel/CSV import into a group: the uploaded file (in the media store, never served), its header and
+ * first rows for mapping, then the mapping, the progress and the summary. Runs as the
+ * 'contact-import' job; processedRows and the counts move together with the contacts, batch by batch.
+ */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: text('group_id').references(() => contactGroups.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['ready', 'queued', 'running', 'done', 'cancelled', 'failed'] })
+      .notNull()
+      .default('ready'),
+    /** the file in the media store; null once the import is over and the file removed */
+    fileKey: text('file_key'),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type', { enum: ['xlsx', 'csv'] }).notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    preview: jsonb('preview').$type<string[][]>().notNull(),
+    totalRows: integer('total_rows').notNull(),
+    mapping: jsonb('mapping'),
+    processedRows: integer('processed_rows').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_imports_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** The rows an import refused, with the reason, for the downloadable report. */
+export const contactImportRefusals = pgTable(
+  'contact_import_refusals',
+  {
+    importId: text('import_id')
+      .notNull()
+      .references(() => contactImports.id, { onDelete: 'cascade' }),
+    /** the row's number in the file (the header is row 1) */
+    rowNumber: integer('row_number').notNull(),
+    reason: text('reason').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+  },
+  (t) => [uniqueIndex('contact_import_refusals_pk').on(t.importId, t.rowNumber)],
+);
