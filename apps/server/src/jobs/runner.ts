@@ -8,6 +8,11 @@ import type { Clock } from '../lib/clock';
 export interface JobDefinition<P> {
   name: string;
   maxAttempts?: number;
+  /**
+   * How long a claim holds, for jobs that run longer than the default minute: until then no other
+   * process picks the job up again. After a crash the job waits this long before it is resumed.
+   */
+  lockMs?: number;
   run(payload: P, attempt: number): Promise<void>;
   /** Called once when the job fails for good, to leave the rows in a final state. */
   onFinalFailure?(payload: P, error: unknown): Promise<void>;
@@ -38,6 +43,8 @@ export class JobRunner {
   private stopped = true;
   private wakeRequested = false;
   private inFlight: Promise<void> | null = null;
+  /** Jobs this process is running now. */
+  private readonly active = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -78,6 +85,7 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.inFlight;
+    await Promise.all([...this.active]);
   }
 
   /** Runs due jobs now instead of at the next poll (call after committing an enqueue). */
@@ -99,8 +107,15 @@ export class JobRunner {
     this.timer.unref();
   }
 
-  /** Claims and runs one batch; exported for tests that drive the runner by hand. */
+  /** Claims and runs one batch, awaiting it; exported for tests that drive the runner by hand. */
   async runDue(): Promise<number> {
+    const rows = await this.claim(BATCH);
+    await Promise.all(rows.map((row) => this.runOne(row)));
+    return rows.length;
+  }
+
+  /** Claims up to `limit` due jobs (and expired claims of dead processes) for this process. */
+  private async claim(limit: number): Promise<ClaimedJob[]> {
     const now = this.clock.now();
     const claimed = (await this.db.execute(sql`
       update ${jobs} set state = 'running', attempts = ${jobs.attempts} + 1,
@@ -110,15 +125,27 @@ export class JobRunner {
         where (${jobs.state} = 'queued' and ${jobs.runAt} <= ${now})
            or (${jobs.state} = 'running' and ${jobs.lockedUntil} < ${now})
         order by ${jobs.runAt}
-        limit ${BATCH}
+        limit ${limit}
         for update skip locked
       )
       returning ${jobs.id}, ${jobs.name}, ${jobs.payload}, ${jobs.attempts}, ${jobs.maxAttempts}`)) as unknown as {
       rows: ClaimedJob[];
     };
     const rows = claimed.rows;
-    await Promise.all(rows.map((row) => this.runOne(row)));
-    return rows.length;
+    await this.extendLocks(rows, now);
+    return rows;
+  }
+
+  /** Claims of jobs whose definition asks for a longer lock than LOCK_MS. */
+  private async extendLocks(rows: ClaimedJob[], now: Date): Promise<void> {
+    for (const row of rows) {
+      const lockMs = this.definitions.get(row.name)?.lockMs;
+      if (lockMs === undefined || lockMs === LOCK_MS) continue;
+      await this.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(now.getTime() + lockMs) })
+        .where(and(eq(jobs.id, row.id), eq(jobs.state, 'running')));
+    }
   }
 
   private async runOne(row: ClaimedJob) {
@@ -159,18 +186,35 @@ export class JobRunner {
     await this.db.update(jobs).set({ state, lockedUntil: null, lastError }).where(eq(jobs.id, id));
   }
 
+  /**
+   * Claims what fits beside the jobs still running and starts them without waiting: a long job (an
+   * import of 100,000 contacts) never holds up the sends queued behind it. A job ending wakes the runner.
+   */
   private async tick(): Promise<void> {
     if (this.stopped) return;
     this.running = true;
-    let worked = 0;
+    let claimed = 0;
     try {
-      worked = await this.runDue();
+      const room = BATCH - this.active.size;
+      if (room > 0) {
+        const rows = await this.claim(room);
+        claimed = rows.length;
+        for (const row of rows) {
+          const run = this.runOne(row)
+            .catch((err: unknown) => this.log.error({ err, job: row.name }, 'job bookkeeping failed'))
+            .finally(() => {
+              this.active.delete(run);
+              this.wake();
+            });
+          this.active.add(run);
+        }
+      }
     } catch (err) {
       this.log.error({ err }, 'job runner tick failed');
     } finally {
       this.running = false;
     }
-    const again = this.wakeRequested || worked > 0;
+    const again = this.wakeRequested || (claimed > 0 && this.active.size < BATCH);
     this.wakeRequested = false;
     this.schedule(again ? 0 : POLL_MS);
   }
