@@ -1,7 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import { contactListQuery } from '@sapa/contracts';
 import type { AppContext } from '../../context';
+import { authOf, requireSession } from '../../plugins/auth';
+import { actorOf } from '../chat/actor';
+import { parseInput } from '../group/input';
+import { sendDownload } from '../group/export';
+import { exportChatContacts, listChatContacts } from './service';
 
-/** /api/contact/chat: the people from the tenant's conversations (Kontak > Percakapan). */
-export function contactRoutes(_ctx: AppContext) {
-  return async (_app: FastifyInstance) => {};
+/**
+ * /api/contact/chat: the people from the tenant's conversations (Kontak > Percakapan): one per chat
+ * in which the customer has written. The whole team reads and exports them.
+ */
+export function contactRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
+
+    app.get('/contact/chat', member, async (request) =>
+      listChatContacts(ctx, actorOf(authOf(request)), parseInput(contactListQuery, request.query)),
+    );
+
+    app.post('/contact/chat/export', member, async (request, reply) => {
+      const { search } = parseInput(contactListQuery, request.query);
+      return sendDownload(reply, exportChatContacts(ctx, actorOf(authOf(request)), search));
+    });
+  };
 }
