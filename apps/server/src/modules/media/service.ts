@@ -174,26 +174,55 @@ function isClientStreamError(error: unknown): boolean {
   return error instanceof Error && !('syscall' in error);
 }
 
+/** The refusals of receiveUpload, in the words of the caller's screen. */
+export interface UploadMessages {
+  /** over the 10 MiB cap */
+  tooLarge: string;
+  /** not multipart, or no `file` field */
+  fileRequired: string;
+  /** the client's stream broke off */
+  uploadFailed: string;
+}
+
+const ATTACHMENT_UPLOAD_MESSAGES: UploadMessages = {
+  tooLarge: ATTACHMENT_MESSAGES.tooLarge,
+  fileRequired: ATTACHMENT_MESSAGES.fileRequired,
+  uploadFailed: ATTACHMENT_MESSAGES.uploadFailed,
+};
+
+/** A complete upload in a temporary file of the data folder; the caller moves or removes it. */
+export interface ReceivedUpload {
+  /** path of the temporary file */
+  file: string;
+  /** bytes */
+  size: number;
+  /** the sender's file name, as sent (not sanitised) */
+  filename: string;
+  /** the type the browser declared */
+  mimetype: string;
+}
+
 /**
- * POST /api/chat/media: the `file` field of a multipart request, streamed to disk under the 10 MiB cap
- * (a Content-Length that cannot fit is refused before reading), identified from its bytes and stored.
- * The route's plugin must register acceptUploads (media/routes.ts) for multipart bodies.
+ * The `file` field of a multipart request, streamed to a temporary file under the 10 MiB cap (a
+ * Content-Length that cannot fit is refused before reading); nothing is kept on a refusal. The
+ * route's plugin must register acceptUploads (media/routes.ts) for multipart bodies.
  */
-export async function storeUpload(
+export async function receiveUpload(
   ctx: AppContext,
-  ownerId: string,
   request: FastifyRequest,
-): Promise<UploadedMedia> {
+  messages: UploadMessages = ATTACHMENT_UPLOAD_MESSAGES,
+): Promise<ReceivedUpload> {
   // true while the client is still sending: a refusal then closes the connection rather than drain it
   const unread = () => request.raw.complete === false;
+  const tooBig = () => refusal(messages.tooLarge, unread());
   const length = Number(request.headers['content-length']);
   if (Number.isFinite(length) && length > LIMITS.maxAttachmentBytes + MULTIPART_OVERHEAD_BYTES) {
-    throw tooLarge(unread());
+    throw tooBig();
   }
   if (typeof request.isMultipart !== 'function') {
-    throw new Error('storeUpload needs acceptUploads (media/routes.ts) registered in the calling plugin');
+    throw new Error('receiveUpload needs acceptUploads (media/routes.ts) registered in the calling plugin');
   }
-  if (!request.isMultipart()) throw refusal(ATTACHMENT_MESSAGES.fileRequired);
+  if (!request.isMultipart()) throw refusal(messages.fileRequired);
 
   let part: MultipartFile | undefined;
   try {
@@ -209,9 +238,9 @@ export async function storeUpload(
       },
     });
   } catch {
-    throw refusal(ATTACHMENT_MESSAGES.fileRequired, unread());
+    throw refusal(messages.fileRequired, unread());
   }
-  if (!part || part.fieldname !== 'file') throw refusal(ATTACHMENT_MESSAGES.fileRequired, unread());
+  if (!part || part.fieldname !== 'file') throw refusal(messages.fileRequired, unread());
 
   let temp;
   try {
@@ -222,15 +251,29 @@ export async function storeUpload(
       request.raw.pause();
     });
   } catch (error) {
-    if (error instanceof TooLargeError) throw tooLarge(unread());
-    if (isClientStreamError(error)) throw refusal(ATTACHMENT_MESSAGES.uploadFailed, unread());
+    if (error instanceof TooLargeError) throw tooBig();
+    if (isClientStreamError(error)) throw refusal(messages.uploadFailed, unread());
     throw error;
   }
   if (part.file.truncated) {
     await fs.promises.rm(temp.file, { force: true });
-    throw tooLarge(unread());
+    throw tooBig();
   }
-  return keep(ctx, ownerId, temp, part.filename, part.mimetype);
+  return { file: temp.file, size: temp.size, filename: part.filename, mimetype: part.mimetype };
+}
+
+/**
+ * POST /api/chat/media: the `file` field of a multipart request, streamed to disk under the 10 MiB cap
+ * (receiveUpload), identified from its bytes and stored.
+ * The route's plugin must register acceptUploads (media/routes.ts) for multipart bodies.
+ */
+export async function storeUpload(
+  ctx: AppContext,
+  ownerId: string,
+  request: FastifyRequest,
+): Promise<UploadedMedia> {
+  const upload = await receiveUpload(ctx, request);
+  return keep(ctx, ownerId, upload, upload.filename, upload.mimetype);
 }
 
 export type StoreFileInput = {

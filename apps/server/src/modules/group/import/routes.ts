@@ -1,7 +1,82 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { CONTACT_MESSAGES, startImportBody } from '@sapa/contracts';
 import type { AppContext } from '../../../context';
+import { AppError } from '../../../lib/errors';
+import { authOf, requireSession } from '../../../plugins/auth';
+import { actorOf } from '../../chat/actor';
+import { acceptUploads } from '../../media/routes';
+import { contentDisposition } from '../../media/service';
+import { defineImportJob } from './job';
+import { refusedReport } from './report';
+import { FILE_MIMETYPES, cancelImport, getImport, listImports, startImport, uploadImport } from './service';
 
-/** /api/group/excel/contact: importing contacts from an Excel or CSV file (issue 6 part 3). */
-export function importRoutes(_ctx: AppContext) {
-  return async (_app: FastifyInstance) => {};
+type IdParams = { Params: { id: string } };
+
+/** Any member's session is resolved (401 without one), then an agent gets 403 with the contacts' message. */
+function ownerOnly(ctx: AppContext): preHandlerAsyncHookHandler {
+  const member = requireSession(ctx, ['user', 'agent']);
+  return async function (request, reply) {
+    await member.call(this, request, reply);
+    if (request.auth?.kind !== 'user') throw new AppError('OWNER_ONLY', CONTACT_MESSAGES.ownerOnly);
+  };
+}
+
+const ownerOf = (request: FastifyRequest) => actorOf(authOf(request)).ownerId;
+
+/** Validates the start body; messages are shown as they are ('Pilih satu kolom sebagai Nama'). */
+function parseStart(input: unknown) {
+  const result = startImportBody.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw new AppError('VALIDATION', result.error.issues[0]?.message, fields);
+}
+
+function limitOf(query: unknown): number {
+  const raw = Number((query as { limit?: unknown } | null)?.limit);
+  return Number.isInteger(raw) && raw > 0 ? Math.min(raw, 50) : 10;
+}
+
+/**
+ * /api/group/excel/contact: importing contacts from an Excel or CSV file (issue 6 part 3). The upload
+ * is read and previewed, the owner maps its columns and starts it, and the 'contact-import' job writes
+ * the rows in batches while the screen polls the progress. Owner only.
+ */
+export function importRoutes(ctx: AppContext) {
+  defineImportJob(ctx);
+  return async (app: FastifyInstance) => {
+    await acceptUploads(app);
+    const owner = { preHandler: ownerOnly(ctx) };
+
+    app.post('/group/excel/contact', owner, async (request, reply) => {
+      const created = await uploadImport(ctx, ownerOf(request), request);
+      return reply.code(201).send(created);
+    });
+
+    app.get('/group/excel/contact', owner, async (request) =>
+      listImports(ctx, ownerOf(request), limitOf(request.query)),
+    );
+
+    app.get<IdParams>('/group/excel/contact/:id', owner, async (request) =>
+      getImport(ctx, ownerOf(request), request.params.id),
+    );
+
+    app.post<IdParams>('/group/excel/contact/:id/start', owner, async (request) =>
+      startImport(ctx, ownerOf(request), request.params.id, parseStart(request.body)),
+    );
+
+    app.post<IdParams>('/group/excel/contact/:id/cancel', owner, async (request) =>
+      cancelImport(ctx, ownerOf(request), request.params.id),
+    );
+
+    app.get<IdParams>('/group/excel/contact/:id/refused', owner, async (request, reply) => {
+      const report = await refusedReport(ctx, ownerOf(request), request.params.id);
+      void reply.headers({
+        'content-type': FILE_MIMETYPES.xlsx,
+        'content-disposition': contentDisposition('attachment', report.name),
+        'cache-control': 'no-store',
+      });
+      return reply.send(report.stream);
+    });
+  };
 }

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { CsvEncodingError, CsvParser, csvRecords, detectDelimiter } from './csv';
+import { cellText } from './read';
+
+function parseWhole(text: string, delimiter = ','): string[][] {
+  const out: string[][] = [];
+  const parser = new CsvParser(delimiter);
+  parser.push(text, out);
+  parser.end(out);
+  return out;
+}
+
+function parseInPieces(text: string, size: number, delimiter = ','): string[][] {
+  const out: string[][] = [];
+  const parser = new CsvParser(delimiter);
+  for (let i = 0; i < text.length; i += size) parser.push(text.slice(i, i + size), out);
+  parser.end(out);
+  return out;
+}
+
+async function records(chunks: Uint8Array[]): Promise<string[][]> {
+  async function* source() {
+    yield* chunks;
+  }
+  const all: string[][] = [];
+  for await (const batch of csvRecords(source())) all.push(...batch);
+  return all;
+}
+
+describe('CSV parser', () => {
+  const text = 'a,"b ""kutip"", koma",c\r\n"baris\r\nbaru",,x"y\n\n"akhir"';
+  const expected = [['a', 'b "kutip", koma', 'c'], ['baris\r\nbaru', '', 'x"y'], [''], ['akhir']];
+
+  it('reads quotes, escaped quotes, line breaks in fields and a last line without a break', () => {
+    expect(parseWhole(text)).toEqual(expected);
+  });
+
+  it('gives the same records whatever the pieces the text comes in', () => {
+    for (const size of [1, 2, 3, 5, 7]) expect(parseInPieces(text, size), `size ${size}`).toEqual(expected);
+  });
+
+  it('ends records on CR alone and ignores a final line break', () => {
+    expect(parseWhole('a;b\rc;d\r\n', ';')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+
+  it('takes the delimiter from the header line, outside quotes', () => {
+    expect(detectDelimiter('Nama;Nomor;Kota')).toBe(';');
+    expect(detectDelimiter('"Nama, lengkap";Nomor')).toBe(';');
+    expect(detectDelimiter('Nama,Nomor')).toBe(',');
+    expect(detectDelimiter('Nama\tNomor')).toBe('\t');
+    expect(detectDelimiter('Nama')).toBe(',');
+  });
+
+  it('decodes UTF-8 split across chunks, drops a BOM, reads UTF-16 and refuses invalid bytes', async () => {
+    const utf8 = Buffer.from('\ufeffNama;Kota\nJosé;Bandung\n');
+    const at = utf8.indexOf(0xc3); // inside é
+    expect(await records([utf8.subarray(0, at + 1), utf8.subarray(at + 1)])).toEqual([
+      ['Nama', 'Kota'],
+      ['José', 'Bandung'],
+    ]);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('Nama\tKota\nAni\tSolo\n', 'utf16le'),
+    ]);
+    expect(await records([utf16])).toEqual([
+      ['Nama', 'Kota'],
+      ['Ani', 'Solo'],
+    ]);
+    await expect(records([Buffer.from('Nama\nJos\xe9\n', 'latin1')])).rejects.toBeInstanceOf(
+      CsvEncodingError,
+    );
+  });
+});
+
+describe('cell text', () => {
+  it('writes numbers as Excel shows them, never with an exponent', () => {
+    expect(cellText(6281234567890)).toBe('6281234567890');
+    expect(cellText(81234567890)).toBe('81234567890');
+    expect(cellText(1e22)).toBe('10000000000000000000000');
+    expect(cellText(0.1 + 0.2)).toBe('0.3');
+    expect(cellText(1e-7)).toBe('0.0000001');
+    expect(cellText(-12.5)).toBe('-12.5');
+  });
+
+  it('writes dates, formulas, rich text, links, booleans and errors as their text', () => {
+    expect(cellText(new Date(Date.UTC(2024, 0, 31)))).toBe('2024-01-31');
+    expect(cellText(new Date(Date.UTC(2024, 0, 31, 9, 30)))).toBe('2024-01-31 09:30');
+    expect(cellText(new Date(Date.UTC(2024, 0, 31, 9, 30, 15)))).toBe('2024-01-31 09:30:15');
+    expect(cellText({ formula: 'A1*2', result: 6281234567890 })).toBe('6281234567890');
+    expect(cellText({ sharedFormula: 'A1', result: 'teks' })).toBe('teks');
+    expect(cellText({ formula: 'A1' })).toBe('');
+    expect(cellText({ richText: [{ text: 'Ban' }, { text: 'dung' }] })).toBe('Bandung');
+    expect(cellText({ text: 'situs', hyperlink: 'https://x.test' })).toBe('situs');
+    expect(cellText({ text: { richText: [{ text: 'a' }] }, hyperlink: 'https://x.test' })).toBe('a');
+    expect(cellText(true)).toBe('TRUE');
+    expect(cellText({ error: '#N/A' })).toBe('#N/A');
+    expect(cellText(null)).toBe('');
+  });
+});
+
+describe('importedPhone', () => {
+  it('gives a number cell that lost its leading 0 back its 0, and leaves the rest alone', async () => {
+    const { importedPhone } = await import('./job');
+    expect(importedPhone('81234567890')).toBe('081234567890');
+    expect(importedPhone('6281234567890')).toBe('6281234567890');
+    expect(importedPhone('0812 3456 7890')).toBe('0812 3456 7890');
+    expect(importedPhone('8123')).toBe('8123');
+  });
+});
