@@ -3,7 +3,10 @@ import { ApiError } from './api-error';
 import { sessionStore } from './session-store';
 import { WEB_MESSAGES } from './web-messages';
 
-type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
+export type Query = Record<
+  string,
+  string | number | boolean | readonly (string | number)[] | null | undefined
+>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -20,7 +23,8 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-function buildUrl(path: string, query?: Query): string {
+/** `/api` + path with its query string; exported for requests that do not answer JSON (downloads). */
+export function buildUrl(path: string, query?: Query): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();

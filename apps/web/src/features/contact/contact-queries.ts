@@ -1,0 +1,217 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  CONTACT_LIMITS,
+  type AddContactsResult,
+  type ChatContact,
+  type ContactGroup,
+  type GroupBody,
+  type GroupContact,
+  type GroupContactInput,
+  type MessageResponse,
+  type Paged,
+} from '@sapa/contracts';
+import { api } from '../../lib/api-client';
+import { downloadApiFile, safeFileName } from '../../lib/api-download';
+
+/**
+ * Query keys of the Kontak screens. Everything about groups sits under ['contact-group'] and is
+ * read again after any change (an import, a new column, deleted contacts change counts everywhere).
+ */
+export const contactKeys = {
+  groups: () => ['contact-group'] as const,
+  groupList: (search: string) => ['contact-group', 'list', search] as const,
+  groupPicker: (search: string) => ['contact-group', 'picker', search] as const,
+  group: (id: string) => ['contact-group', 'one', id] as const,
+  contacts: (groupId: string) => ['contact-group', 'contacts', groupId] as const,
+  contactList: (groupId: string, search: string) => ['contact-group', 'contacts', groupId, search] as const,
+  chatContacts: (search: string) => ['chat-contact', search] as const,
+};
+
+const groupPath = (id: string, rest = '') => `/group/${encodeURIComponent(id)}${rest}`;
+
+export function refreshGroups(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.invalidateQueries({ queryKey: contactKeys.groups() });
+}
+
+// ---- groups ----
+
+/** GET /group: 20 a page, searched by name; 'Lebih Banyak' loads the next page. */
+export function useGroupPages(search: string) {
+  return useInfiniteQuery({
+    queryKey: contactKeys.groupList(search),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Paged<ContactGroup>>(
+        '/group',
+        { page: pageParam, limit: CONTACT_LIMITS.pageSize, search: search || undefined },
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /group for a picker: the first 50 groups matching the search. */
+export function useGroupPicker(search: string, enabled = true) {
+  return useQuery({
+    queryKey: contactKeys.groupPicker(search),
+    queryFn: ({ signal }) =>
+      api.get<Paged<ContactGroup>>('/group', { page: 1, limit: 50, search: search || undefined }, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** GET /group/{id}: its name, columns and count. */
+export function useGroup(id: string) {
+  return useQuery({
+    queryKey: contactKeys.group(id),
+    queryFn: ({ signal }) => api.get<ContactGroup>(groupPath(id), undefined, signal),
+    retry: false,
+  });
+}
+
+/** POST /group (new) or PUT /group/{id} (rename); owner only. */
+export function useSaveGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: GroupBody }) =>
+      id ? api.put<ContactGroup>(groupPath(id), body) : api.post<ContactGroup>('/group', body),
+    onSuccess: () => refreshGroups(queryClient),
+  });
+}
+
+/** DELETE /group/{id}: the group and its contacts; owner only. */
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<MessageResponse>(groupPath(id)),
+    onSuccess: () => refreshGroups(queryClient),
+  });
+}
+
+// ---- contacts of a group ----
+
+/** GET /group/{id}/contact: 20 a page, searched by name or number. */
+export function useGroupContactPages(groupId: string, search: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: contactKeys.contactList(groupId, search),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Paged<GroupContact>>(
+        groupPath(groupId, '/contact'),
+        { page: pageParam, limit: CONTACT_LIMITS.pageSize, search: search || undefined },
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** POST /group/{id}/contact with one contact (a number already in the group updates that contact). */
+export function useAddContact(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: GroupContactInput) =>
+      api.post<AddContactsResult>(groupPath(groupId, '/contact'), { contacts: [contact] }),
+    onSuccess: () => refreshGroups(queryClient),
+  });
+}
+
+/** PUT /group/{groupId}/contact/{contactId}: the values replace the contact's values. */
+export function useUpdateContact(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, contact }: { id: string; contact: GroupContactInput }) =>
+      api.put<GroupContact>(groupPath(groupId, `/contact/${encodeURIComponent(id)}`), contact),
+    onSuccess: () => refreshGroups(queryClient),
+  });
+}
+
+/** DELETE /group/{id}/contact?contactIds=a,b, in batches of the server's maximum. */
+export function useDeleteContacts(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: readonly string[]) => {
+      let deleted = 0;
+      let message = '';
+      for (let i = 0; i < ids.length; i += CONTACT_LIMITS.contactIdsPerRequest) {
+        const batch = ids.slice(i, i + CONTACT_LIMITS.contactIdsPerRequest);
+        const answer = await api.delete<{ message: string; deleted: number }>(
+          groupPath(groupId, '/contact'),
+          { contactIds: batch.join(',') },
+        );
+        deleted += answer.deleted;
+        message = answer.message;
+      }
+      return { deleted, message };
+    },
+    onSettled: () => refreshGroups(queryClient),
+  });
+}
+
+// ---- columns ----
+
+export type ColumnChange =
+  | { type: 'add'; name: string }
+  | { type: 'rename'; oldName: string; newName: string }
+  | { type: 'delete'; name: string };
+
+/** POST, PUT or DELETE /group/{id}/column; each answers the group with its new columns. */
+export function useColumnChange(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ColumnChange) => {
+      const path = groupPath(groupId, '/column');
+      if (change.type === 'add') return api.post<ContactGroup>(path, { name: change.name });
+      if (change.type === 'rename')
+        return api.put<ContactGroup>(path, { oldName: change.oldName, newName: change.newName });
+      return api.delete<ContactGroup>(path, { name: change.name });
+    },
+    onSuccess: (group) => {
+      queryClient.setQueryData(contactKeys.group(groupId), group);
+      return refreshGroups(queryClient);
+    },
+  });
+}
+
+/** POST /group/{id}/export: the group's contacts as '<group name>.xlsx'. */
+export function exportGroup(group: Pick<ContactGroup, '_id' | 'name'>): Promise<void> {
+  return downloadApiFile(groupPath(group._id, '/export'), `${safeFileName(group.name, 'grup')}.xlsx`, {
+    method: 'POST',
+  });
+}
+
+// ---- conversation contacts ----
+
+/** GET /contact/chat: the people of the tenant's conversations, 20 a page. */
+export function useChatContactPages(search: string) {
+  return useInfiniteQuery({
+    queryKey: contactKeys.chatContacts(search),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Paged<ChatContact>>(
+        '/contact/chat',
+        { page: pageParam, limit: CONTACT_LIMITS.pageSize, search: search || undefined },
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /contact/chat/export?search=: the (searched) conversation contacts as an Excel file. */
+export function exportChatContacts(search: string, name: string): Promise<void> {
+  return downloadApiFile('/contact/chat/export', name, {
+    method: 'POST',
+    query: { search: search || undefined },
+  });
+}

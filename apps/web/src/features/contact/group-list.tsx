@@ -1,0 +1,191 @@
+import { ActionIcon, Button, Group, Menu, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconDots, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDateLong, type ContactGroup } from '@sapa/contracts';
+import { EmptyState, LoadFailed, LoadMore, NotFoundState } from './contact-states';
+import { CONTACT_TEXT, fillText, formatCount } from './contact-strings';
+import './contact.css';
+
+/** 'Kolom: Kota, Email, +2' (three names at most), or 'Tanpa kolom tambahan'. */
+export function columnSummary(columns: readonly string[]): string {
+  if (!columns.length) return CONTACT_TEXT.groupNoColumns;
+  const shown = columns.slice(0, 3).join(', ');
+  const more = columns.length > 3 ? `, +${columns.length - 3}` : '';
+  return fillText(CONTACT_TEXT.groupColumns, { names: shown + more });
+}
+
+function GroupRow({
+  group,
+  readOnly,
+  onRename,
+  onDelete,
+}: {
+  group: ContactGroup;
+  readOnly: boolean;
+  onRename: (group: ContactGroup) => void;
+  onDelete: (group: ContactGroup) => void;
+}) {
+  return (
+    <li className="sapa-group-row" data-testid="group-row" data-group-id={group._id}>
+      <ThemeIcon size={40} radius="md" variant="light" aria-hidden className="sapa-group-row-icon">
+        <IconUsersGroup size={20} stroke={1.7} />
+      </ThemeIcon>
+      <div className="sapa-group-row-text">
+        <Link
+          to={`/user/contact/broadcast/${encodeURIComponent(group._id)}`}
+          className="sapa-group-link"
+          data-testid="group-link"
+        >
+          <Text
+            component="span"
+            display="block"
+            fw={600}
+            size="sm"
+            truncate
+            title={group.name}
+            data-testid="group-name"
+          >
+            {group.name}
+          </Text>
+        </Link>
+        <Text size="sm" c="dimmed" className="sapa-group-meta">
+          <span data-testid="group-total">
+            {fillText(CONTACT_TEXT.groupContacts, { count: formatCount(group.total) })}
+          </span>
+          <span aria-hidden> · </span>
+          <span
+            data-testid="group-columns"
+            title={group.columns.join(', ') || undefined}
+            className="sapa-group-columns"
+          >
+            {columnSummary(group.columns)}
+          </span>
+        </Text>
+      </div>
+      <Text size="xs" c="dimmed" className="sapa-group-updated" data-testid="group-updated">
+        {fillText(CONTACT_TEXT.groupUpdatedAt, { date: formatDateLong(group.updatedAt) })}
+      </Text>
+      {readOnly ? null : (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size={36}
+              className="sapa-group-menu"
+              aria-label={fillText(CONTACT_TEXT.groupMenu, { name: group.name })}
+              data-testid="group-menu"
+            >
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<IconPencil size={16} />}
+              onClick={() => onRename(group)}
+              data-testid="group-rename"
+            >
+              {CONTACT_TEXT.renameGroup}
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => onDelete(group)}
+              data-testid="group-delete"
+            >
+              {CONTACT_TEXT.delete}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </li>
+  );
+}
+
+function GroupListSkeleton() {
+  return (
+    <Stack gap={0} data-testid="group-skeleton" aria-busy="true" aria-label={CONTACT_TEXT.groupsLoading}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <Group key={i} gap="sm" wrap="nowrap" px="md" py={14} className="sapa-contact-skeleton-row">
+          <Skeleton height={40} width={40} radius="md" />
+          <Stack gap={8} style={{ flex: 1 }}>
+            <Skeleton height={12} width={`${40 - (i % 3) * 8}%`} radius="sm" />
+            <Skeleton height={10} width={`${56 - (i % 2) * 12}%`} radius="sm" />
+          </Stack>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+export interface GroupListProps {
+  groups: ContactGroup[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  search: string;
+  readOnly: boolean;
+  hasNextPage: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onRetry: () => void;
+  onAdd: () => void;
+  onRename: (group: ContactGroup) => void;
+  onDelete: (group: ContactGroup) => void;
+}
+
+/** The groups, newest change first: skeletons, empty states, rows linking to each group, 'Lebih Banyak'. */
+export function GroupList({
+  groups,
+  loading,
+  failed,
+  search,
+  readOnly,
+  hasNextPage,
+  loadingMore,
+  onLoadMore,
+  onRetry,
+  onAdd,
+  onRename,
+  onDelete,
+}: GroupListProps) {
+  if (!groups) {
+    if (failed && !loading) {
+      return <LoadFailed text={CONTACT_TEXT.groupsLoadFailed} onRetry={onRetry} testId="group-load-failed" />;
+    }
+    return <GroupListSkeleton />;
+  }
+  if (!groups.length) {
+    if (search) return <NotFoundState title={CONTACT_TEXT.groupsNotFound} testId="group-not-found" />;
+    return (
+      <EmptyState
+        icon={IconUsersGroup}
+        title={CONTACT_TEXT.groupsEmpty}
+        hint={readOnly ? CONTACT_TEXT.groupsEmptyAgent : CONTACT_TEXT.groupsEmptyHint}
+        testId="group-empty"
+        action={
+          readOnly ? null : (
+            <Button leftSection={<IconPlus size={16} />} onClick={onAdd} data-testid="group-add-empty">
+              {CONTACT_TEXT.addGroup}
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <ul className="sapa-group-list" aria-label={CONTACT_TEXT.groupsList}>
+        {groups.map((group) => (
+          <GroupRow
+            key={group._id}
+            group={group}
+            readOnly={readOnly}
+            onRename={onRename}
+            onDelete={onDelete}
+          />
+        ))}
+      </ul>
+      {hasNextPage ? <LoadMore onClick={onLoadMore} loading={loadingMore} testId="group-more" /> : null}
+    </>
+  );
+}
