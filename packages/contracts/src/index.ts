@@ -19,3 +19,5 @@ export * from './schemas/label';
 export * from './label-messages';
 export * from './schemas/contact';
 export * from './contact-messages';
+export * from './schemas/whatsapp';
+export * from './whatsapp-messages';

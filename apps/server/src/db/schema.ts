@@ -181,10 +181,73 @@ export const accounts = pgTable(
     provider: text('provider').notNull(),
     labelName: text('label_name').notNull(),
     phoneNumber: text('phone_number').notNull().default(''),
+    /** one of ACCOUNT_STATUSES */
     status: text('status').notNull().default('connected'),
+    /** why it is not connected (an Indonesian sentence for the integration page), or null */
+    statusReason: text('status_reason'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** while linking: {method, qr, code, expiresAt} (AccountLinking), else null */
+    linking: jsonb('linking'),
+    /** WhatsApp Web: the number's own JID once linked */
+    waJid: text('wa_jid'),
+    /** sha256 of the per-account API token (shown once); null until one is made */
+    apiTokenHash: text('api_token_hash'),
+    /** WhatsApp Web safe sending: minimum gap between sends and the hourly cap */
+    sendMinGapMs: integer('send_min_gap_ms').notNull().default(3000),
+    sendHourlyCap: integer('send_hourly_cap').notNull().default(250),
+    /** the earliest time the next send of this number may go out (pacing shared by all processes) */
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
+    /** which server process holds the number's socket, until when (renewed while alive) */
+    leaseHolder: text('lease_holder'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** removed by the owner: hidden from lists and never connected again; its chats stay readable */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('accounts_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('accounts_owner_idx').on(t.ownerId, t.createdAt),
+    uniqueIndex('accounts_api_token_key').on(t.apiTokenHash),
+  ],
+);
+
+/**
+ * Baileys auth state of a WhatsApp Web number, in the database (never files): `creds` under
+ * category 'creds', and every signal key type (pre-key, session, sender-key, app-state-sync-key,
+ * lid-mapping, device-list, tctoken...) by category and id, serialised with BufferJSON.
+ */
+export const whatsappAuthKeys = pgTable(
+  'whatsapp_auth_keys',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    keyId: text('key_id').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [uniqueIndex('whatsapp_auth_keys_pk').on(t.accountId, t.category, t.keyId)],
+);
+
+/** The WhatsApp contacts a number has seen (contact and history events, push names). */
+export const whatsappContacts = pgTable(
+  'whatsapp_contacts',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** the phone JID (digits@s.whatsapp.net) when known, else the @lid */
+    jid: text('jid').notNull(),
+    lid: text('lid'),
+    phoneNumber: text('phone_number').notNull().default(''),
+    /** the name saved on the phone, else the contact's own push name */
+    name: text('name').notNull().default(''),
+    notify: text('notify').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_contacts_pk').on(t.accountId, t.jid),
+    index('whatsapp_contacts_lid_idx').on(t.accountId, t.lid),
+  ],
 );
 
 /** One conversation: an account talking to one external contact. */
@@ -479,4 +542,19 @@ export const contactImportRefusals = pgTable(
     cells: jsonb('cells').$type<string[]>().notNull(),
   },
   (t) => [uniqueIndex('contact_import_refusals_pk').on(t.importId, t.rowNumber)],
+);
+
+/** The WhatsApp groups a number is in (groupFetchAllParticipating and group events); never chats. */
+export const whatsappGroups = pgTable(
+  'whatsapp_groups',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    jid: text('jid').notNull(),
+    name: text('name').notNull().default(''),
+    participants: integer('participants').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('whatsapp_groups_pk').on(t.accountId, t.jid)],
 );

@@ -8,6 +8,11 @@ export type BusMessage =
   | { kind: 'tenant'; ownerId: string; event: RealtimeEvent }
   | { kind: 'sandbox'; accountId: string; phone: string; message: SandboxWireMessage }
   | { kind: 'wake'; queue: 'jobs' }
+  /**
+   * A WhatsApp Web number must (re)link, stop or log out: the process holding its socket (or able to
+   * take its lease) acts; the others ignore it.
+   */
+  | { kind: 'whatsapp'; accountId: string; action: 'link' | 'stop' | 'logout' }
   /** Sessions ended: every process drops them from its session cache. */
   | {
       kind: 'revoke';

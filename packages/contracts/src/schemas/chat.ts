@@ -76,7 +76,24 @@ export const account = z.object({
   type: z.enum(ACCOUNT_TYPES),
   label: z.object({ name: z.string(), phoneNumber: z.string() }),
   isSandbox: z.boolean(),
+  /** 'sandbox', 'whatsapp-web', 'meta'... */
+  provider: z.string(),
+  /** one of ACCOUNT_STATUSES (schemas/whatsapp.ts) */
   status: z.string(),
+  /** why it is not connected, in Indonesian (WHATSAPP_MESSAGES), or null */
+  statusReason: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  /** while a WhatsApp Web number is being linked: its QR or pairing code */
+  linking: z
+    .object({
+      method: z.enum(['qr', 'code']),
+      qr: z.string().nullable(),
+      code: z.string().nullable(),
+      expiresAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** WhatsApp Web pacing (null for other providers) */
+  pacing: z.object({ minGapMs: z.number().int(), hourlyCap: z.number().int() }).nullable(),
   createdAt: z.string(),
 });
 export type Account = z.infer<typeof account>;
@@ -399,7 +416,14 @@ export const templateListQuery = pageQuery.extend({
 });
 export const templatePage = paged(chatTemplate);
 
-export const REALTIME_TYPES = ['message.created', 'message.updated', 'chat.updated', 'chat.deleted'] as const;
+export const REALTIME_TYPES = [
+  'message.created',
+  'message.updated',
+  'chat.updated',
+  'chat.deleted',
+  /** an account's status or linking QR changed: `account` holds it, chat and message are null */
+  'account.updated',
+] as const;
 export type RealtimeType = (typeof REALTIME_TYPES)[number];
 
 /** One realtime frame (spec §7 'Realtime'): sent as JSON.stringify(JSON.stringify(event)). */
@@ -407,6 +431,7 @@ export const realtimeEvent = z.object({
   type: z.enum(REALTIME_TYPES),
   chat: chat.nullable(),
   message: message.nullable(),
+  account: account.nullable().optional(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
 

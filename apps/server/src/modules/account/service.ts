@@ -14,7 +14,12 @@ export function toAccount(a: AccountRow): Account {
     type: a.type,
     label: { name: a.labelName, phoneNumber: a.phoneNumber },
     isSandbox: a.provider === 'sandbox',
+    provider: a.provider,
     status: a.status,
+    statusReason: a.statusReason ?? null,
+    lastSeenAt: a.lastSeenAt ? a.lastSeenAt.toISOString() : null,
+    linking: (a.linking as Account['linking']) ?? null,
+    pacing: a.provider === 'whatsapp-web' ? { minGapMs: a.sendMinGapMs, hourlyCap: a.sendHourlyCap } : null,
     createdAt: a.createdAt.toISOString(),
   };
 }
