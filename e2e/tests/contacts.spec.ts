@@ -24,6 +24,8 @@ test('an owner builds a group: a column, an Excel import with a bad row, edits, 
   page,
   request,
 }) => {
+  // a long journey (dozens of steps): three times the default timeout on a busy machine
+  test.slow();
   await signedInOwner(page, request);
   await page.goto('/user/contact');
   await expect(page).toHaveURL(/\/user\/contact\/broadcast$/);

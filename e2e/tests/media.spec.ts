@@ -138,6 +138,8 @@ test('the owner sends files, a location and a contact, with the rules of spec §
   page,
   request,
 }) => {
+  // a long journey (dozens of steps): three times the default timeout on a busy machine
+  test.slow();
   const { accountId } = await signedInOwner(page, request);
   const { messageId } = await customerSendsFile(
     request,
