@@ -22,6 +22,9 @@ import { registerWeb } from './plugins/web';
 import { ensureBootstrapAdmin, seedDemo } from './seed/demo';
 import { ConnectorRegistry } from './channels/registry';
 import { sandboxConnector } from './channels/sandbox/sandbox-connector';
+import { whatsappWebConnector } from './channels/whatsapp-web/connector';
+import { WhatsappManager, type ManagerOptions } from './channels/whatsapp-web/manager';
+import { unavailableSocketFactory } from './channels/whatsapp-web/socket';
 import { memoryBus, redisBus, type EventBus } from './events/bus';
 import { JobRunner } from './jobs/runner';
 import { accountRoutes } from './modules/account/routes';
@@ -46,6 +49,11 @@ export interface BuildOptions {
   /** Logger: true (pino at config level) or false. */
   logger?: boolean;
   bus?: EventBus;
+  /**
+   * The WhatsApp Web manager's options. Without a socketFactory no socket ever dials out (every attempt
+   * fails as unreachable): main.ts passes the real one; tests pass fakes.
+   */
+  whatsapp?: Partial<ManagerOptions>;
 }
 
 function findWebDist(config: Config): string | null {
@@ -90,12 +98,22 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     bus,
     jobs: new JobRunner(database.db, clock, app.log),
     connectors: new ConnectorRegistry(),
+    whatsapp: null as unknown as WhatsappManager,
   };
+  const whatsapp = new WhatsappManager(ctx, {
+    ...options.whatsapp,
+    socketFactory: options.whatsapp?.socketFactory ?? unavailableSocketFactory,
+  });
+  ctx.whatsapp = whatsapp;
   ctx.connectors.register(sandboxConnector(ctx));
+  ctx.connectors.register(whatsappWebConnector(ctx, whatsapp, options.whatsapp?.pacing));
   defineSendJob(ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);
+  // the sockets of this process's numbers open once the server listens (background work only)
+  if (config.runJobs) app.addHook('onListen', () => whatsapp.start());
   app.addHook('onClose', async () => {
+    await whatsapp.stop();
     stopHousekeeping();
     await ctx.jobs.stop();
     if (!options.bus) await bus.close();

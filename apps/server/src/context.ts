@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConnectorRegistry } from './channels/registry';
+import type { WhatsappControl } from './channels/whatsapp-web/control';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { EventBus } from './events/bus';
@@ -21,4 +22,6 @@ export interface AppContext {
   bus: EventBus;
   jobs: JobRunner;
   connectors: ConnectorRegistry;
+  /** WhatsApp Web numbers: linking, logout, and this process's share of the sockets. */
+  whatsapp: WhatsappControl;
 }

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { realSocketFactory } from './channels/whatsapp-web/socket';
 import { ConfigError, loadConfig } from './config';
 
 /** Boots the server: config, database and migrations, demo seed, then listens until told to stop. */
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, ctx } = await buildApp({ config });
+  const { app, ctx } = await buildApp({ config, whatsapp: { socketFactory: realSocketFactory } });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);

@@ -67,6 +67,7 @@ export async function createTestApp(
     clock,
     logger: false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
   });
   await app.ready();
   return {

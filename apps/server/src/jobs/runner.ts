@@ -20,6 +20,19 @@ export interface JobDefinition<P> {
 
 export class PermanentJobError extends Error {}
 
+/**
+ * Not a failure: the job cannot run yet (a WhatsApp number's pacing slot is far off, its hourly cap is
+ * reached, another process holds its socket). It runs again after `delayMs` without using an attempt.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    readonly delayMs: number,
+    message = 'retry later',
+  ) {
+    super(message);
+  }
+}
+
 interface ClaimedJob {
   id: string;
   name: string;
@@ -159,6 +172,19 @@ export class JobRunner {
       await this.db.delete(jobs).where(eq(jobs.id, row.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof RetryLaterError) {
+        await this.db
+          .update(jobs)
+          .set({
+            state: 'queued',
+            lockedUntil: null,
+            lastError: message,
+            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+            runAt: new Date(this.clock.now().getTime() + Math.max(0, error.delayMs)),
+          })
+          .where(eq(jobs.id, row.id));
+        return;
+      }
       const final =
         error instanceof PermanentJobError || row.attempts >= (definition.maxAttempts ?? row.max_attempts);
       if (final) {

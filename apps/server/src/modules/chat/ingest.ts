@@ -21,7 +21,21 @@ export interface IngestResult {
  */
 class Replay extends Error {}
 
-export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promise<IngestResult> {
+export interface IngestOptions {
+  /**
+   * The business sent it from elsewhere (a WhatsApp message typed on the phone): stored as an outbound
+   * 'sent' message that neither counts as unread nor as the customer's last word.
+   */
+  fromMe?: boolean;
+}
+
+export async function ingestInbound(
+  ctx: AppContext,
+  event: InboundEvent,
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  const fromMe = options.fromMe === true;
+  const status = fromMe ? 'sent' : 'unread';
   const account = await cachedAccount(ctx, event.accountId);
   if (!account) throw new AppError('NOT_FOUND');
   const now = ctx.clock.now();
@@ -52,11 +66,11 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
           lastMessageAt: event.sentAt,
           lastMessageText: event.text,
           lastMessageType: event.type,
-          lastMessageIsFromMe: false,
-          lastMessageStatus: 'unread',
+          lastMessageIsFromMe: fromMe,
+          lastMessageStatus: status,
           lastMessageId: messageId,
-          fromSenderAt: event.sentAt,
-          unreadCount: 1,
+          fromSenderAt: fromMe ? null : event.sentAt,
+          unreadCount: fromMe ? 0 : 1,
           createdAt: now,
           updatedAt: now,
         })
@@ -66,13 +80,13 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
           set: {
             updatedAt: now,
             contactPicture: sql`coalesce(excluded.contact_picture, ${chats.contactPicture})`,
-            unreadCount: sql`${chats.unreadCount} + 1`,
-            fromSenderAt: sql`greatest(${chats.fromSenderAt}, ${event.sentAt})`,
+            unreadCount: fromMe ? chats.unreadCount : sql`${chats.unreadCount} + 1`,
+            fromSenderAt: fromMe ? chats.fromSenderAt : sql`greatest(${chats.fromSenderAt}, ${event.sentAt})`,
             lastMessageAt: sql`greatest(${chats.lastMessageAt}, ${event.sentAt})`,
             lastMessageText: sql`case when ${newer} then ${event.text} else ${chats.lastMessageText} end`,
             lastMessageType: sql`case when ${newer} then ${event.type} else ${chats.lastMessageType} end`,
-            lastMessageIsFromMe: sql`case when ${newer} then false else ${chats.lastMessageIsFromMe} end`,
-            lastMessageStatus: sql`case when ${newer} then 'unread' else ${chats.lastMessageStatus} end`,
+            lastMessageIsFromMe: sql`case when ${newer} then ${fromMe} else ${chats.lastMessageIsFromMe} end`,
+            lastMessageStatus: sql`case when ${newer} then ${status} else ${chats.lastMessageStatus} end`,
             lastMessageId: sql`case when ${newer} then ${messageId} else ${chats.lastMessageId} end`,
           },
         })
@@ -90,9 +104,9 @@ export async function ingestInbound(ctx: AppContext, event: InboundEvent): Promi
           text: event.text,
           media: event.media ?? null,
           quotedMessageId: quoted?.id ?? null,
-          isFromMe: false,
-          status: 'unread',
-          senderName: event.contact.name,
+          isFromMe: fromMe,
+          status,
+          senderName: fromMe ? null : event.contact.name,
           createdAt: event.sentAt,
           updatedAt: now,
         })
