@@ -1,11 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_TYPES } from '@sapa/contracts';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  ACCOUNT_TYPES,
+  WHATSAPP_MESSAGES as M,
+  createWhatsappBody,
+  linkBody,
+  testMessageBody,
+  updateAccountBody,
+} from '@sapa/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { parse } from '../../lib/errors';
+import { AppError, parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from '../chat/actor';
-import { getAccount, listAccounts, toAccount } from './service';
+import {
+  createWhatsappAccount,
+  deleteAccount,
+  getAccount,
+  listAccounts,
+  listWhatsappGroups,
+  relinkWhatsappAccount,
+  resetApiToken,
+  toAccount,
+  updateAccount,
+} from './service';
+import { sendTestMessage } from './test-message';
 import { listWhatsappContacts } from './whatsapp-contacts';
 
 const listQuery = z.object({
@@ -23,16 +41,75 @@ const contactQuery = z.object({
   search: z.string().max(100).optional(),
 });
 
-/** /api/account: the tenant's messaging accounts (spec §7 'Accounts'). */
+type IdParams = { Params: { id: string } };
+
+/**
+ * Validates with an account schema; its messages already name the field ('Nomor Telepon tidak
+ * valid'), so they are not prefixed like the shared `parse` does.
+ */
+function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw new AppError('VALIDATION', result.error.issues[0]?.message, fields);
+}
+
+/** Owners only: agents read the accounts but get 403 OWNER_ONLY on every change. */
+function ownerOnly(ctx: AppContext): preHandlerAsyncHookHandler {
+  const member = requireSession(ctx, ['user', 'agent']);
+  return async function (request, reply) {
+    await member.call(this, request, reply);
+    if (authOf(request).kind !== 'user') throw new AppError('OWNER_ONLY', M.ownerOnly);
+  };
+}
+
+/** /api/account: the tenant's messaging accounts (spec §7 'Accounts', issue 7). */
 export function accountRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
+    const owner = { preHandler: ownerOnly(ctx) };
+
     app.get('/account', member, async (request) => {
       const query = request.query as Record<string, unknown>;
       const normalised = { ...query, types: query.types ?? query['types[]'] };
       return listAccounts(ctx, actorOf(authOf(request)), parse(listQuery, normalised));
     });
-    app.get<{ Params: { id: string } }>('/account/whatsapp/:id/contact', member, async (request) =>
+
+    app.post('/account/whatsapp', owner, async (request, reply) => {
+      const account = await createWhatsappAccount(
+        ctx,
+        actorOf(authOf(request)),
+        parseInput(createWhatsappBody, request.body),
+      );
+      return reply.code(201).send(account);
+    });
+
+    app.post<IdParams>('/account/whatsapp/:id/link', owner, async (request) =>
+      relinkWhatsappAccount(
+        ctx,
+        actorOf(authOf(request)),
+        request.params.id,
+        parseInput(linkBody, request.body),
+      ),
+    );
+
+    app.post<IdParams>('/account/whatsapp/:id/test', owner, async (request) => {
+      const body = parseInput(testMessageBody, request.body);
+      const { chatId } = await sendTestMessage(ctx, actorOf(authOf(request)), request.params.id, body);
+      return { message: M.testSent, chatId };
+    });
+
+    app.put<IdParams>('/account/whatsapp/:id/reset-token', owner, async (request) => {
+      const token = await resetApiToken(ctx, actorOf(authOf(request)), request.params.id);
+      return { message: M.tokenReset, token };
+    });
+
+    app.get<IdParams>('/account/whatsapp/:id/group', member, async (request) =>
+      listWhatsappGroups(ctx, actorOf(authOf(request)), request.params.id),
+    );
+
+    app.get<IdParams>('/account/whatsapp/:id/contact', member, async (request) =>
       listWhatsappContacts(
         ctx,
         actorOf(authOf(request)),
@@ -40,8 +117,23 @@ export function accountRoutes(ctx: AppContext) {
         parse(contactQuery, request.query),
       ),
     );
-    app.get<{ Params: { id: string } }>('/account/:id', member, async (request) =>
+
+    app.get<IdParams>('/account/:id', member, async (request) =>
       toAccount(await getAccount(ctx, actorOf(authOf(request)), request.params.id)),
     );
+
+    app.put<IdParams>('/account/:id', owner, async (request) =>
+      updateAccount(
+        ctx,
+        actorOf(authOf(request)),
+        request.params.id,
+        parseInput(updateAccountBody, request.body),
+      ),
+    );
+
+    app.delete<IdParams>('/account/:id', owner, async (request) => {
+      await deleteAccount(ctx, actorOf(authOf(request)), request.params.id);
+      return { message: M.deleted };
+    });
   };
 }

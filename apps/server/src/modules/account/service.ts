@@ -1,11 +1,23 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { t, type Account, type AccountType, type Paged } from '@sapa/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  WHATSAPP_MESSAGES as M,
+  type Account,
+  type AccountLinking,
+  type AccountType,
+  type Paged,
+  type WhatsappGroup,
+} from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accounts, whatsappGroups } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccountRow } from '../../channels/connector';
 import type { Actor } from '../chat/actor';
+import { forgetAccount } from '../chat/account-cache';
+import { whatsappControl } from './whatsapp-control';
+
+export const WHATSAPP_WEB = 'whatsapp-web';
 
 export function toAccount(a: AccountRow): Account {
   return {
@@ -19,18 +31,27 @@ export function toAccount(a: AccountRow): Account {
     statusReason: a.statusReason ?? null,
     lastSeenAt: a.lastSeenAt ? a.lastSeenAt.toISOString() : null,
     linking: (a.linking as Account['linking']) ?? null,
-    pacing: a.provider === 'whatsapp-web' ? { minGapMs: a.sendMinGapMs, hourlyCap: a.sendHourlyCap } : null,
+    pacing: a.provider === WHATSAPP_WEB ? { minGapMs: a.sendMinGapMs, hourlyCap: a.sendHourlyCap } : null,
     createdAt: a.createdAt.toISOString(),
   };
 }
 
-/** GET /account: the tenant's accounts, newest first, optionally of some types. */
+/** Tells the tenant's open tabs (the integration page) that an account changed. */
+export function publishAccount(ctx: AppContext, row: AccountRow): void {
+  ctx.bus.publish({
+    kind: 'tenant',
+    ownerId: row.ownerId,
+    event: { type: 'account.updated', chat: null, message: null, account: toAccount(row) },
+  });
+}
+
+/** GET /account: the tenant's accounts (deleted ones never), newest first, optionally of some types. */
 export async function listAccounts(
   ctx: AppContext,
   actor: Actor,
   query: { page: number; limit: number; types: AccountType[] },
 ): Promise<Paged<Account>> {
-  const where = [eq(accounts.ownerId, actor.ownerId)];
+  const where = [eq(accounts.ownerId, actor.ownerId), isNull(accounts.deletedAt)];
   if (query.types.length) where.push(inArray(accounts.type, query.types));
   const rows = await ctx.db
     .select()
@@ -42,14 +63,207 @@ export async function listAccounts(
   return { docs: rows.slice(0, query.limit).map(toAccount), hasNextPage: rows.length > query.limit };
 }
 
+/** An account of this tenant that has not been deleted, or NOT_FOUND (never another tenant's). */
 export async function getAccount(ctx: AppContext, actor: Actor, id: string): Promise<AccountRow> {
   const [row] = await ctx.db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.id, id), eq(accounts.ownerId, actor.ownerId)))
+    .where(and(eq(accounts.id, id), eq(accounts.ownerId, actor.ownerId), isNull(accounts.deletedAt)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', t('chat.accountNotFound'));
+  if (!row) throw new AppError('NOT_FOUND', M.accountNotFound);
   return row;
+}
+
+/** A WhatsApp account (sandbox or linked) of this tenant. */
+export async function getWhatsappAccount(ctx: AppContext, actor: Actor, id: string): Promise<AccountRow> {
+  const row = await getAccount(ctx, actor, id);
+  if (row.type !== 'whatsapp') throw new AppError('VALIDATION', M.notWhatsappWeb);
+  return row;
+}
+
+/** A WhatsApp Web number (linked through the phone) of this tenant. */
+async function getWhatsappWebAccount(ctx: AppContext, actor: Actor, id: string): Promise<AccountRow> {
+  const row = await getAccount(ctx, actor, id);
+  if (row.provider !== WHATSAPP_WEB) throw new AppError('VALIDATION', M.notWhatsappWeb);
+  return row;
+}
+
+async function reload(ctx: AppContext, id: string): Promise<AccountRow> {
+  const [row] = await ctx.db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', M.accountNotFound);
+  return row;
+}
+
+function pendingLinking(method: 'qr' | 'code'): AccountLinking {
+  return { method, qr: null, code: null, expiresAt: null };
+}
+
+/**
+ * Asks the connector to link (after commit). Should it refuse outright, the number shows as
+ * disconnected with a reason instead of spinning forever on the integration page.
+ */
+async function requestLink(
+  ctx: AppContext,
+  row: AccountRow,
+  method: 'qr' | 'code',
+  phoneNumber: string | undefined,
+): Promise<void> {
+  try {
+    await whatsappControl(ctx).link(row.ownerId, row.id, method, phoneNumber);
+  } catch (err) {
+    ctx.log.warn({ err, accountId: row.id }, 'whatsapp link request failed');
+    const [failed] = await ctx.db
+      .update(accounts)
+      .set({ status: 'disconnected', statusReason: M.unreachable, linking: null })
+      .where(and(eq(accounts.id, row.id), eq(accounts.status, 'connecting')))
+      .returning();
+    if (failed) publishAccount(ctx, failed);
+  }
+  forgetAccount(ctx, row.id);
+}
+
+/** POST /account/whatsapp: a new WhatsApp Web number in linking state; the connector starts linking. */
+export async function createWhatsappAccount(
+  ctx: AppContext,
+  actor: Actor,
+  body: { labelName: string; method: 'qr' | 'code'; phoneNumber?: string | undefined },
+): Promise<Account> {
+  const [row] = await ctx.db
+    .insert(accounts)
+    .values({
+      ownerId: actor.ownerId,
+      type: 'whatsapp',
+      provider: WHATSAPP_WEB,
+      labelName: body.labelName,
+      phoneNumber: body.phoneNumber ?? '',
+      status: 'connecting',
+      statusReason: null,
+      linking: pendingLinking(body.method),
+      createdAt: ctx.clock.now(),
+    })
+    .returning();
+  if (!row) throw new AppError('INTERNAL');
+  await requestLink(ctx, row, body.method, body.phoneNumber);
+  const fresh = await reload(ctx, row.id);
+  publishAccount(ctx, fresh);
+  return toAccount(fresh);
+}
+
+/** POST /account/whatsapp/{id}/link: links an existing number again (not while it is connected). */
+export async function relinkWhatsappAccount(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: { method: 'qr' | 'code'; phoneNumber?: string | undefined },
+): Promise<Account> {
+  const current = await getWhatsappWebAccount(ctx, actor, id);
+  if (current.status === 'connected') throw new AppError('CONFLICT', M.alreadyConnected);
+  const [row] = await ctx.db
+    .update(accounts)
+    .set({ status: 'connecting', statusReason: null, linking: pendingLinking(body.method) })
+    .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', M.accountNotFound);
+  publishAccount(ctx, row);
+  await requestLink(ctx, row, body.method, body.phoneNumber);
+  return toAccount(await reload(ctx, id));
+}
+
+/** PUT /account/{id}: rename; a WhatsApp Web number also takes its sending pace. */
+export async function updateAccount(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: {
+    labelName?: string | undefined;
+    sendMinGapMs?: number | undefined;
+    sendHourlyCap?: number | undefined;
+  },
+): Promise<Account> {
+  const current = await getAccount(ctx, actor, id);
+  const set: Partial<typeof accounts.$inferInsert> = {};
+  if (body.labelName !== undefined) set.labelName = body.labelName;
+  const pacing = body.sendMinGapMs !== undefined || body.sendHourlyCap !== undefined;
+  if (pacing && current.provider !== WHATSAPP_WEB) throw new AppError('VALIDATION', M.notWhatsappWeb);
+  if (body.sendMinGapMs !== undefined) set.sendMinGapMs = body.sendMinGapMs;
+  if (body.sendHourlyCap !== undefined) set.sendHourlyCap = body.sendHourlyCap;
+  if (!Object.keys(set).length) return toAccount(current);
+  const [row] = await ctx.db.update(accounts).set(set).where(eq(accounts.id, id)).returning();
+  if (!row) throw new AppError('NOT_FOUND', M.accountNotFound);
+  forgetAccount(ctx, id);
+  publishAccount(ctx, row);
+  return toAccount(row);
+}
+
+/**
+ * DELETE /account/{id}: hidden from every list and never connected again; a WhatsApp Web number is
+ * logged out of the phone. Its chats stay readable (sending in them is refused).
+ */
+export async function deleteAccount(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  const current = await getAccount(ctx, actor, id);
+  const [row] = await ctx.db
+    .update(accounts)
+    .set({
+      deletedAt: ctx.clock.now(),
+      status: 'disconnected',
+      statusReason: null,
+      linking: null,
+      leaseHolder: null,
+      leaseExpiresAt: null,
+      apiTokenHash: null,
+    })
+    .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
+    .returning();
+  forgetAccount(ctx, id);
+  if (!row) return;
+  if (current.provider === WHATSAPP_WEB) {
+    await whatsappControl(ctx)
+      .logout(id)
+      .catch((err: unknown) => ctx.log.warn({ err, accountId: id }, 'whatsapp logout failed'));
+  }
+}
+
+export function hashApiToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** PUT /account/whatsapp/{id}/reset-token: a new per-account API token; only its hash is kept. */
+export async function resetApiToken(ctx: AppContext, actor: Actor, id: string): Promise<string> {
+  await getWhatsappAccount(ctx, actor, id);
+  const token = `sapa_${randomBytes(32).toString('base64url')}`;
+  await ctx.db
+    .update(accounts)
+    .set({ apiTokenHash: hashApiToken(token) })
+    .where(eq(accounts.id, id));
+  forgetAccount(ctx, id);
+  return token;
+}
+
+/** The (not deleted) account a per-account API token belongs to, or null; the old token after a reset is null. */
+export async function accountByApiToken(ctx: AppContext, token: string): Promise<AccountRow | null> {
+  if (!token) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.apiTokenHash, hashApiToken(token)), isNull(accounts.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** GET /account/whatsapp/{id}/group: the groups the number is in, alphabetical (none for a sandbox). */
+export async function listWhatsappGroups(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<{ docs: WhatsappGroup[] }> {
+  const account = await getWhatsappAccount(ctx, actor, id);
+  const rows = await ctx.db
+    .select()
+    .from(whatsappGroups)
+    .where(eq(whatsappGroups.accountId, account.id))
+    .orderBy(asc(sql`lower(${whatsappGroups.name})`), asc(whatsappGroups.jid))
+    .limit(1000);
+  return { docs: rows.map((g) => ({ id: g.jid, name: g.name || g.jid, participants: g.participants })) };
 }
 
 /** Every new owner gets a sandbox WhatsApp account to try the inbox without a phone. */

@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Paged } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { chats } from '../../db/schema';
+import { chats, whatsappContacts } from '../../db/schema';
 import type { Actor } from '../chat/actor';
-import { getAccount } from './service';
+import { WHATSAPP_WEB, getAccount } from './service';
 
 /** spec §3 'WhatsApp contact'. */
 export interface WhatsappContact {
@@ -26,7 +26,7 @@ function escapeLike(value: string): string {
 /**
  * GET /account/whatsapp/{id}/contact: the WhatsApp contacts of one sender account (spec §7; the start-chat
  * modal's 'Kontak WhatsApp' tab, 50 a page). A sandbox number knows its customers and a few fixed people;
- * a linked WhatsApp number will list its phone's contacts (the WhatsApp issue).
+ * a linked WhatsApp number lists the contacts its phone synced (those with a phone number).
  */
 export async function listWhatsappContacts(
   ctx: AppContext,
@@ -35,6 +35,9 @@ export async function listWhatsappContacts(
   query: { page: number; limit: number; search?: string },
 ): Promise<Paged<WhatsappContact>> {
   const account = await getAccount(ctx, actor, accountId);
+  if (account.type === 'whatsapp' && account.provider === WHATSAPP_WEB) {
+    return linkedContacts(ctx, account.id, query);
+  }
   if (account.type !== 'whatsapp' || account.provider !== 'sandbox') return { docs: [], hasNextPage: false };
   const search = query.search?.trim().toLowerCase() ?? '';
   const rows = await ctx.db
@@ -64,4 +67,50 @@ export async function listWhatsappContacts(
   const all = [...rows, ...fixed];
   const start = (query.page - 1) * query.limit;
   return { docs: all.slice(start, start + query.limit), hasNextPage: all.length > start + query.limit };
+}
+
+/** The contacts a WhatsApp Web number synced from the phone, by name; those without a number are skipped. */
+async function linkedContacts(
+  ctx: AppContext,
+  accountId: string,
+  query: { page: number; limit: number; search?: string },
+): Promise<Paged<WhatsappContact>> {
+  const search = query.search?.trim() ?? '';
+  const pattern = `%${escapeLike(search)}%`;
+  const rows = await ctx.db
+    .select({
+      id: whatsappContacts.jid,
+      name: whatsappContacts.name,
+      notify: whatsappContacts.notify,
+      phoneNumber: whatsappContacts.phoneNumber,
+    })
+    .from(whatsappContacts)
+    .where(
+      and(
+        eq(whatsappContacts.accountId, accountId),
+        sql`${whatsappContacts.phoneNumber} ~ '[0-9]'`,
+        search
+          ? or(
+              ilike(whatsappContacts.name, pattern),
+              ilike(whatsappContacts.notify, pattern),
+              ilike(whatsappContacts.phoneNumber, pattern),
+            )
+          : undefined,
+      ),
+    )
+    // named contacts first, alphabetically; then the bare numbers
+    .orderBy(
+      sql`(coalesce(nullif(${whatsappContacts.name}, ''), nullif(${whatsappContacts.notify}, '')) is null)`,
+      sql`lower(coalesce(nullif(${whatsappContacts.name}, ''), ${whatsappContacts.notify}))`,
+      asc(whatsappContacts.phoneNumber),
+    )
+    .limit(query.limit + 1)
+    .offset((query.page - 1) * query.limit);
+  return {
+    docs: rows.slice(0, query.limit).map((r) => {
+      const phoneNumber = r.phoneNumber.replace(/\D/g, '');
+      return { id: r.id, name: r.name || r.notify || phoneNumber, phoneNumber };
+    }),
+    hasNextPage: rows.length > query.limit,
+  };
 }

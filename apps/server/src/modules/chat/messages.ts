@@ -7,6 +7,7 @@ import {
   channelRefusal,
   instagramWindowClosed,
   t,
+  WHATSAPP_MESSAGES,
   type Chat,
   type Message,
   type Paged,
@@ -71,6 +72,7 @@ export async function sendMessage(
 ): Promise<Message> {
   const chat = await requireChat(ctx, actor, chatId);
   if (!canReply(actor, chat)) throw new AppError('FORBIDDEN');
+  await refuseDeletedAccount(ctx, chat.accountId);
   if (instagramWindowClosed(chat, ctx.clock.now().getTime()))
     throw new AppError('FORBIDDEN', t('chat.instagramWindow'));
   const refusal = channelRefusal(chat.account.type, input.type);
@@ -139,6 +141,16 @@ export async function sendMessage(
   ctx.jobs.wake();
   await publishChatEvent(ctx, actor.ownerId, chatId, 'message.created', message);
   return message;
+}
+
+/** A deleted account's chats stay readable, but nothing is sent through it any more. */
+async function refuseDeletedAccount(ctx: AppContext, accountId: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ deletedAt: accounts.deletedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  if (!row || row.deletedAt) throw new AppError('CONFLICT', WHATSAPP_MESSAGES.accountDeleted);
 }
 
 async function findByTemporaryId(ctx: AppContext, chatId: string, temporaryId: string) {

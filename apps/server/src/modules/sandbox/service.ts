@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   t,
   type AccountType,
@@ -19,7 +19,8 @@ import { toMessage } from '../chat/serialize';
 /** A sandbox account by id (from the per-process account cache: every simulated message reads it). */
 async function sandboxAccount(ctx: AppContext, accountId: string) {
   const account = await cachedAccount(ctx, accountId);
-  if (!account || account.provider !== 'sandbox') throw new AppError('NOT_FOUND', t('chat.accountNotFound'));
+  if (!account || account.provider !== 'sandbox' || account.deletedAt)
+    throw new AppError('NOT_FOUND', t('chat.accountNotFound'));
   return account;
 }
 
@@ -29,7 +30,7 @@ export async function listSandboxAccounts(ctx: AppContext) {
     .select({ account: accounts, ownerName: users.name })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.ownerId))
-    .where(eq(accounts.provider, 'sandbox'))
+    .where(and(eq(accounts.provider, 'sandbox'), isNull(accounts.deletedAt)))
     .orderBy(desc(accounts.createdAt))
     .limit(200);
   return {
@@ -65,6 +66,7 @@ export async function createSandboxChannel(
         eq(accounts.ownerId, base.ownerId),
         eq(accounts.provider, 'sandbox'),
         eq(accounts.type, input.type),
+        isNull(accounts.deletedAt),
       ),
     )
     .limit(1);
