@@ -32,6 +32,8 @@ export function useChatRealtime(): void {
   useEffect(() => {
     if (!token) return;
     const handle = (event: RealtimeEvent) => {
+      // account status and linking QR updates are the integration page's; nothing here changes
+      if (event.type === 'account.updated') return;
       const { openChatId: openId, navigate: go } = latest.current;
       const visible = document.visibilityState === 'visible';
       applyRealtimeEvent(queryClient, event, { openChatId: openId, visible });

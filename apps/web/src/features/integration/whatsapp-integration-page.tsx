@@ -1,14 +1,148 @@
-import { IconBrandWhatsapp } from '@tabler/icons-react';
-import { ComingSoon } from '../../components/coming-soon';
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBrandWhatsapp, IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { WHATSAPP_MESSAGES as M, type Account } from '@sapa/contracts';
+import { useSession } from '../../lib/use-session';
+import { useAccountRealtime } from './whatsapp/use-account-realtime';
+import { WaCard, type CardAction } from './whatsapp/wa-card';
+import {
+  ContactsDialog,
+  DeleteDialog,
+  GroupsDialog,
+  RenameDialog,
+  ResetTokenDialog,
+  TestMessageDialog,
+} from './whatsapp/wa-dialogs';
+import { WaLinkModal } from './whatsapp/wa-link-modal';
+import { useWhatsappAccounts } from './whatsapp/wa-queries';
+import { WA_TEXT } from './whatsapp/wa-strings';
 
-/** WhatsApp: filled in by a later issue; for now a friendly empty state. */
+type Open = { action: CardAction; account: Account } | null;
+
+/**
+ * Integrasi > WhatsApp (issue 7): the tenant's WhatsApp numbers as cards with their live status; the
+ * owner adds and links numbers (QR or pairing code), renames them, sets their pace, sends a test,
+ * resets the API token and removes them. Agents see the cards read-only.
+ */
 export function WhatsappIntegrationPage() {
+  const readOnly = !!useSession()?.agent;
+  useAccountRealtime();
+  const list = useWhatsappAccounts();
+  const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState<Open>(null);
+  const accounts = list.data?.docs;
+  const close = () => setOpen(null);
+  const of = (action: CardAction) => (open?.action === action ? open.account : null);
+  const add = () => setAdding(true);
+
   return (
-    <ComingSoon
-      title="WhatsApp"
-      description="Hubungkan nomor WhatsApp Anda untuk menerima dan membalas pesan dari Sapa."
-      icon={IconBrandWhatsapp}
-      withHeader={false}
-    />
+    <>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Box style={{ flex: '1 1 260px', minWidth: 0 }}>
+            <Title order={3} fz="h4" mb={4}>
+              {WA_TEXT.heading}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {WA_TEXT.description}
+            </Text>
+          </Box>
+          {readOnly ? null : (
+            <Button leftSection={<IconPlus size={16} />} onClick={add} data-testid="wa-add">
+              {WA_TEXT.add}
+            </Button>
+          )}
+        </Group>
+        {readOnly ? (
+          <Alert
+            variant="light"
+            color="gray"
+            icon={<IconInfoCircle size={18} />}
+            p="xs"
+            mt="md"
+            role="note"
+            data-testid="wa-read-only"
+          >
+            <Text size="xs">{M.ownerOnly}</Text>
+          </Alert>
+        ) : null}
+      </Paper>
+
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="wa-skeleton">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={150} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : list.isError ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="sm">
+            <Text c="dimmed">{WA_TEXT.loadFailed}</Text>
+            <Button variant="light" onClick={() => void list.refetch()}>
+              {WA_TEXT.retryLoad}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : !accounts?.length ? (
+        <Paper withBorder radius="md" p="xl" data-testid="wa-empty">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={56} radius="xl" variant="light" color="green" aria-hidden>
+              <IconBrandWhatsapp size={30} />
+            </ThemeIcon>
+            <Text fw={650}>{WA_TEXT.emptyTitle}</Text>
+            <Text size="sm" c="dimmed" maw={420}>
+              {WA_TEXT.emptyHint}
+            </Text>
+            {readOnly ? null : (
+              <Button leftSection={<IconPlus size={16} />} onClick={add}>
+                {WA_TEXT.add}
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {accounts.map((account) => (
+            <WaCard
+              key={account.id}
+              account={account}
+              readOnly={readOnly}
+              onAction={(action, a) => setOpen({ action, account: a })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <GroupsDialog account={of('groups')} onClose={close} />
+      <ContactsDialog account={of('contacts')} onClose={close} />
+      {readOnly ? null : (
+        <>
+          <WaLinkModal
+            opened={adding || open?.action === 'relink'}
+            relink={adding ? null : of('relink')}
+            onClose={() => {
+              setAdding(false);
+              close();
+            }}
+          />
+          <RenameDialog account={of('rename')} onClose={close} />
+          <TestMessageDialog account={of('test')} onClose={close} />
+          <ResetTokenDialog account={of('reset-token')} onClose={close} />
+          <DeleteDialog account={of('delete')} onClose={close} />
+        </>
+      )}
+    </>
   );
 }

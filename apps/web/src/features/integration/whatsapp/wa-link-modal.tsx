@@ -1,0 +1,343 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  List,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { WHATSAPP_MESSAGES as M, createWhatsappBody, linkBody, t, type Account } from '@sapa/contracts';
+import { FormAlert } from '../../../components/form-alert';
+import { useToast } from '../../../components/toast/use-toast';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+import { WEB_MESSAGES } from '../../../lib/web-messages';
+import { useCreateWhatsapp, useRelink, useWhatsappAccount, type LinkInput } from './wa-queries';
+import { QrView } from './wa-qr';
+import { WA_TEXT, formatPairingCode, formatPhone } from './wa-strings';
+
+export interface WaLinkModalProps {
+  opened: boolean;
+  /** an existing number to link again; null adds a new one */
+  relink: Account | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Tambah Nomor' and 'Tautkan ulang': the name (new numbers only) and how to link, then in the same
+ * dialog the QR code or pairing code as WhatsApp sends them (realtime, with a 2 s poll as fallback),
+ * the failure with 'Coba lagi', and the success.
+ */
+export function WaLinkModal({ opened, relink, onClose }: WaLinkModalProps) {
+  const [openings, setOpenings] = useState({ count: 0, opened: false });
+  if (opened !== openings.opened) setOpenings({ count: openings.count + (opened ? 1 : 0), opened });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={relink ? WA_TEXT.relinkTitle : WA_TEXT.addTitle}
+      centered
+      closeButtonProps={{ 'aria-label': WA_TEXT.close }}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      <div data-testid="wa-link-modal">
+        <LinkFlow key={openings.count} relink={relink} onClose={onClose} />
+      </div>
+    </Modal>
+  );
+}
+
+function LinkFlow({ relink, onClose }: { relink: Account | null; onClose: () => void }) {
+  const [linking, setLinking] = useState<{ id: string; input: LinkInput } | null>(null);
+  if (linking) return <LinkingView id={linking.id} input={linking.input} onClose={onClose} />;
+  return <LinkForm relink={relink} onStarted={(id, input) => setLinking({ id, input })} onClose={onClose} />;
+}
+
+type Fields = 'labelName' | 'method' | 'phoneNumber';
+
+function LinkForm({
+  relink,
+  onStarted,
+  onClose,
+}: {
+  relink: Account | null;
+  onStarted: (id: string, input: LinkInput) => void;
+  onClose: () => void;
+}) {
+  const create = useCreateWhatsapp();
+  const relinkMutation = useRelink();
+  const pending = create.isPending || relinkMutation.isPending;
+  const [labelName, setLabelName] = useState('');
+  const [method, setMethod] = useState<'qr' | 'code'>('qr');
+  const [phone, setPhone] = useState(relink?.label.phoneNumber ?? '');
+  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(null);
+    const input = { method, ...(method === 'code' ? { phoneNumber: phone } : {}) };
+    const parsed = relink ? linkBody.safeParse(input) : createWhatsappBody.safeParse({ labelName, ...input });
+    if (!parsed.success) {
+      const next: Partial<Record<Fields, string>> = {};
+      for (const issue of parsed.error.issues)
+        next[(issue.path[0] as Fields) ?? 'labelName'] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    const body: LinkInput = {
+      method,
+      ...(parsed.data.phoneNumber ? { phoneNumber: parsed.data.phoneNumber } : {}),
+    };
+    const onError = (error: unknown) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
+      else setFormError(errorMessage(error, WEB_MESSAGES.unexpectedError));
+    };
+    if (relink) {
+      relinkMutation.mutate({ id: relink.id, ...body }, { onSuccess: (a) => onStarted(a.id, body), onError });
+    } else {
+      create.mutate(
+        { labelName: labelName.trim(), ...body },
+        { onSuccess: (a) => onStarted(a.id, body), onError },
+      );
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        {relink ? (
+          <Text size="sm">
+            <b>{relink.label.name}</b>
+            {relink.label.phoneNumber ? ` · ${formatPhone(relink.label.phoneNumber)}` : ''}
+          </Text>
+        ) : (
+          <TextInput
+            label={WA_TEXT.nameLabel}
+            placeholder={WA_TEXT.namePlaceholder}
+            value={labelName}
+            onChange={(e) => {
+              setLabelName(e.currentTarget.value);
+              setErrors((prev) => ({ ...prev, labelName: undefined }));
+            }}
+            error={errors.labelName}
+            data-autofocus
+            autoComplete="off"
+            data-testid="wa-link-name"
+          />
+        )}
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="wa-link-method-label">
+            Cara menautkan
+          </Text>
+          <SegmentedControl
+            fullWidth
+            aria-labelledby="wa-link-method-label"
+            value={method}
+            onChange={(v) => setMethod(v === 'code' ? 'code' : 'qr')}
+            data={[
+              { value: 'qr', label: WA_TEXT.methodQr },
+              { value: 'code', label: WA_TEXT.methodCode },
+            ]}
+            data-testid="wa-link-method"
+          />
+          {errors.method ? (
+            <Text size="xs" c="red">
+              {errors.method}
+            </Text>
+          ) : null}
+        </Stack>
+        {method === 'code' ? (
+          <TextInput
+            label={WA_TEXT.phoneLabel}
+            placeholder={WA_TEXT.phonePlaceholder}
+            description={WA_TEXT.phoneHint}
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => {
+              setPhone(e.currentTarget.value);
+              setErrors((prev) => ({ ...prev, phoneNumber: undefined }));
+            }}
+            error={errors.phoneNumber}
+            data-testid="wa-link-phone"
+          />
+        ) : null}
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            {WA_TEXT.cancel}
+          </Button>
+          <Button type="submit" loading={pending} data-testid="wa-link-submit">
+            {WA_TEXT.continue}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Seconds left until `iso`, ticking every second (null without a time). */
+function useSecondsLeft(iso: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  if (!iso) return null;
+  const at = new Date(iso).getTime();
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+const FAILED = new Set(['disconnected', 'logged_out', 'replaced']);
+
+function LinkingView({ id, input, onClose }: { id: string; input: LinkInput; onClose: () => void }) {
+  const toast = useToast();
+  const query = useWhatsappAccount(id, true);
+  const relink = useRelink();
+  const account = query.data;
+  const status = account?.status ?? 'connecting';
+  const linking = account?.linking ?? null;
+
+  // once linked: say so, then close by itself
+  const connected = status === 'connected';
+  useEffect(() => {
+    if (!connected) return;
+    toast.show({ title: t('common.success'), message: WA_TEXT.linked, type: 'success' });
+    const timer = setTimeout(onClose, 2500);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per success
+  }, [connected]);
+
+  const retry = () => {
+    if (relink.isPending) return;
+    relink.mutate(
+      { id, ...input },
+      {
+        onError: (error) =>
+          toast.show({
+            title: t('common.failed'),
+            message: errorMessage(error, WEB_MESSAGES.unexpectedError),
+            type: 'error',
+          }),
+      },
+    );
+  };
+
+  if (connected && account) {
+    return (
+      <Stack align="center" gap="sm" py="md" data-testid="wa-link-success" aria-live="polite">
+        <ThemeIcon size={56} radius="xl" color="green" variant="light">
+          <IconCircleCheck size={34} />
+        </ThemeIcon>
+        <Text fw={650}>{WA_TEXT.linked}</Text>
+        <Text size="sm" c="dimmed" ta="center">
+          {account.label.name}
+          {account.label.phoneNumber ? ` · ${formatPhone(account.label.phoneNumber)}` : ''}
+        </Text>
+        <Button onClick={onClose} mt="xs">
+          {WA_TEXT.done}
+        </Button>
+      </Stack>
+    );
+  }
+
+  if (FAILED.has(status)) {
+    return (
+      <Stack gap="md" aria-live="polite">
+        <Alert
+          color={status === 'logged_out' ? 'red' : 'orange'}
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={WA_TEXT.linkFailed}
+          data-testid="wa-link-error"
+        >
+          {account?.statusReason ?? M.unreachable}
+        </Alert>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {WA_TEXT.close}
+          </Button>
+          <Button onClick={retry} loading={relink.isPending} data-testid="wa-retry">
+            {WA_TEXT.retry}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  if (linking?.code) {
+    return (
+      <Stack gap="md" aria-live="polite">
+        <Box ta="center" py="sm">
+          <Text
+            component="div"
+            ff="monospace"
+            fz={{ base: 30, sm: 38 }}
+            fw={700}
+            style={{ letterSpacing: '0.12em' }}
+            data-testid="wa-pairing-code"
+          >
+            {formatPairingCode(linking.code)}
+          </Text>
+          {account?.label.phoneNumber ? (
+            <Text size="sm" c="dimmed">
+              {formatPhone(account.label.phoneNumber)}
+            </Text>
+          ) : null}
+        </Box>
+        <Steps steps={WA_TEXT.codeSteps} />
+      </Stack>
+    );
+  }
+
+  if (linking?.qr) {
+    return (
+      <Stack gap="md" aria-live="polite">
+        <Center>
+          <QrView payload={linking.qr} />
+        </Center>
+        <QrCountdown key={linking.expiresAt ?? ''} expiresAt={linking.expiresAt} />
+        <Steps steps={WA_TEXT.qrSteps} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack align="center" gap="sm" py="xl" data-testid="wa-link-connecting" aria-live="polite">
+      <Loader />
+      <Text size="sm">{WA_TEXT.connecting}</Text>
+    </Stack>
+  );
+}
+
+/** 'Kode berganti dalam 15 detik' (mounted afresh for each QR, so it counts from now). */
+function QrCountdown({ expiresAt }: { expiresAt: string | null }) {
+  const secondsLeft = useSecondsLeft(expiresAt);
+  return (
+    <Text size="sm" c="dimmed" ta="center" data-testid="wa-qr-countdown">
+      {secondsLeft ? WA_TEXT.qrCountdown(secondsLeft) : WA_TEXT.qrRefreshing}
+    </Text>
+  );
+}
+
+function Steps({ steps }: { steps: readonly string[] }) {
+  return (
+    <List type="ordered" size="sm" spacing={4}>
+      {steps.map((step) => (
+        <List.Item key={step}>{step}</List.Item>
+      ))}
+    </List>
+  );
+}

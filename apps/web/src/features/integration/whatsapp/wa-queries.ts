@@ -1,0 +1,148 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Account, Paged, WhatsappGroup } from '@sapa/contracts';
+import { api } from '../../../lib/api-client';
+
+/** Query keys of the integration page; everything under ['wa-account'] is read again after a change. */
+export const waKeys = {
+  all: () => ['wa-account'] as const,
+  list: () => ['wa-account', 'list'] as const,
+  one: (id: string) => ['wa-account', 'one', id] as const,
+  groups: (id: string) => ['wa-account', 'groups', id] as const,
+  contacts: (id: string, search: string) => ['wa-account', 'contacts', id, search] as const,
+};
+
+export interface WaContact {
+  id: string;
+  name: string;
+  phoneNumber: string;
+}
+
+const path = (id: string) => encodeURIComponent(id);
+
+/** GET /account?types=whatsapp: every WhatsApp number of the tenant (up to 200, like the sender list). */
+export function useWhatsappAccounts() {
+  return useQuery({
+    queryKey: waKeys.list(),
+    queryFn: ({ signal }) =>
+      api.get<Paged<Account>>('/account', { page: 1, limit: 200, types: ['whatsapp'] }, signal),
+  });
+}
+
+/** GET /account/{id}, polled every 2 s while `poll` (the linking dialog: realtime's fallback). */
+export function useWhatsappAccount(id: string | null, poll: boolean) {
+  return useQuery({
+    queryKey: waKeys.one(id ?? ''),
+    queryFn: ({ signal }) => api.get<Account>(`/account/${path(id ?? '')}`, undefined, signal),
+    enabled: !!id,
+    refetchInterval: poll ? 2000 : false,
+    staleTime: 0,
+  });
+}
+
+/** Puts a fresh copy of an account in the list and its own cache (realtime, or a mutation's answer). */
+export function writeAccount(queryClient: QueryClient, account: Account): void {
+  if (account.type !== 'whatsapp') return;
+  queryClient.setQueryData(waKeys.one(account.id), account);
+  queryClient.setQueryData<Paged<Account>>(waKeys.list(), (page) => {
+    if (!page) return page;
+    const known = page.docs.some((a) => a.id === account.id);
+    return {
+      ...page,
+      docs: known ? page.docs.map((a) => (a.id === account.id ? account : a)) : [account, ...page.docs],
+    };
+  });
+}
+
+export function useGroups(id: string | null) {
+  return useQuery({
+    queryKey: waKeys.groups(id ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<{ docs: WhatsappGroup[] }>(`/account/whatsapp/${path(id ?? '')}/group`, undefined, signal),
+    enabled: !!id,
+  });
+}
+
+export function useContacts(id: string | null, search: string) {
+  return useInfiniteQuery({
+    queryKey: waKeys.contacts(id ?? '', search),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Paged<WaContact>>(
+        `/account/whatsapp/${path(id ?? '')}/contact`,
+        { page: pageParam, limit: 50, search: search || undefined },
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+    enabled: !!id,
+  });
+}
+
+function useAccountMutation<I>(run: (input: I) => Promise<Account>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (account) => writeAccount(queryClient, account),
+  });
+}
+
+export interface LinkInput {
+  method: 'qr' | 'code';
+  phoneNumber?: string;
+}
+
+/** POST /account/whatsapp: a new number, linking starts at once. */
+export function useCreateWhatsapp() {
+  return useAccountMutation((body: LinkInput & { labelName: string }) =>
+    api.post<Account>('/account/whatsapp', body),
+  );
+}
+
+/** POST /account/whatsapp/{id}/link: link again (after a logout, a failure or an expired QR). */
+export function useRelink() {
+  return useAccountMutation(({ id, ...body }: LinkInput & { id: string }) =>
+    api.post<Account>(`/account/whatsapp/${path(id)}/link`, body),
+  );
+}
+
+/** PUT /account/{id}: name and (WhatsApp Web) sending pace. */
+export function useUpdateAccount() {
+  return useAccountMutation(
+    ({ id, ...body }: { id: string; labelName?: string; sendMinGapMs?: number; sendHourlyCap?: number }) =>
+      api.put<Account>(`/account/${path(id)}`, body),
+  );
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/account/${path(id)}`),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<Paged<Account>>(waKeys.list(), (page) =>
+        page ? { ...page, docs: page.docs.filter((a) => a.id !== id) } : page,
+      );
+      void queryClient.invalidateQueries({ queryKey: waKeys.list() });
+    },
+  });
+}
+
+export function useSendTest() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; phoneNumber: string; text: string }) =>
+      api.post<{ message: string; chatId: string }>(`/account/whatsapp/${path(id)}/test`, body),
+  });
+}
+
+export function useResetToken() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.put<{ message: string; token: string }>(`/account/whatsapp/${path(id)}/reset-token`),
+  });
+}

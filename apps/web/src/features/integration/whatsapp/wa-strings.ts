@@ -1,0 +1,141 @@
+import { WHATSAPP_MESSAGES, type AccountStatus } from '@sapa/contracts';
+
+/** The integration page's own words (the server's and the statuses' come from WHATSAPP_MESSAGES). */
+export const WA_TEXT = {
+  heading: 'Nomor WhatsApp',
+  description:
+    'Tautkan nomor WhatsApp Anda seperti WhatsApp Web agar pesan pelanggan masuk ke kotak masuk Sapa.',
+  add: 'Tambah Nomor',
+  emptyTitle: 'Belum ada nomor WhatsApp',
+  emptyHint: 'Tambahkan nomor WhatsApp bisnis Anda, lalu tautkan dengan memindai kode QR dari ponsel.',
+  loadFailed: 'Daftar nomor gagal dimuat',
+  retryLoad: 'Muat ulang',
+  sandbox: 'Sandbox',
+  lastSeen: 'Terakhir aktif',
+  noNumber: 'Nomor belum tertaut',
+  menu: (name: string) => `Menu nomor ${name}`,
+  rename: 'Ubah nama',
+  test: 'Kirim pesan tes',
+  groups: 'Grup WhatsApp',
+  contacts: 'Kontak WhatsApp',
+  resetToken: 'Reset token API',
+  relink: 'Tautkan ulang',
+  remove: 'Hapus',
+  // add / link
+  addTitle: 'Tambah Nomor WhatsApp',
+  relinkTitle: 'Tautkan Ulang Nomor',
+  nameLabel: 'Nama akun',
+  namePlaceholder: 'Contoh: CS Toko Utama',
+  methodQr: 'Kode QR',
+  methodCode: 'Kode Pairing',
+  phoneLabel: 'Nomor Telepon',
+  phonePlaceholder: 'Contoh: 081234567890',
+  phoneHint: 'Nomor WhatsApp yang akan ditautkan, untuk meminta kode pairing.',
+  continue: 'Lanjutkan',
+  cancel: 'Batal',
+  close: 'Tutup',
+  done: 'Selesai',
+  connecting: 'Menghubungkan ke WhatsApp…',
+  qrSteps: [
+    'Buka WhatsApp di ponsel Anda',
+    'Ketuk Menu atau Setelan, lalu pilih Perangkat tertaut',
+    'Ketuk Tautkan perangkat, lalu arahkan ponsel ke kode QR ini',
+  ],
+  codeSteps: [
+    'Buka WhatsApp di ponsel Anda',
+    'Ketuk Menu atau Setelan, lalu pilih Perangkat tertaut',
+    'Ketuk Tautkan perangkat, lalu Tautkan dengan nomor telepon',
+    'Masukkan kode di atas pada ponsel Anda',
+  ],
+  qrCountdown: (seconds: number) => `Kode berganti dalam ${seconds} detik`,
+  qrRefreshing: 'Menunggu kode baru…',
+  qrLabel: 'Kode QR untuk menautkan WhatsApp',
+  linkFailed: 'Nomor belum bisa ditautkan',
+  retry: 'Coba lagi',
+  linked: 'Nomor berhasil ditautkan',
+  // rename / pacing
+  renameTitle: 'Ubah Akun WhatsApp',
+  pacingTitle: 'Kecepatan kirim',
+  pacingHint: 'Jeda dan batas ini menjaga nomor Anda aman dari pemblokiran WhatsApp.',
+  minGapLabel: 'Jeda minimum antar pesan (detik)',
+  hourlyCapLabel: 'Maksimal pesan per jam',
+  save: 'Simpan',
+  // test message
+  testTitle: 'Kirim Pesan Tes',
+  testTextLabel: 'Pesan',
+  testTextDefault: 'Halo, ini pesan tes dari Sapa.',
+  send: 'Kirim',
+  // groups & contacts
+  groupsEmpty: 'Nomor ini belum tergabung di grup WhatsApp mana pun.',
+  participants: (n: number) => `${n.toLocaleString('id-ID')} anggota`,
+  contactsEmpty: 'Belum ada kontak WhatsApp.',
+  contactsNotFound: 'Kontak tidak ditemukan',
+  contactSearch: 'Cari nama atau nomor',
+  loadMore: 'Lebih Banyak',
+  listFailed: 'Gagal memuat data',
+  // token
+  tokenTitle: 'Reset Token API',
+  tokenBody:
+    'Token API lama akan langsung berhenti berfungsi. Aplikasi yang memakainya harus diperbarui dengan token baru.',
+  tokenConfirm: 'Buat token baru',
+  copy: 'Salin',
+  copied: 'Tersalin',
+  // delete
+  deleteTitle: 'Hapus Nomor WhatsApp',
+  deleteBody: 'Nomor ini akan dikeluarkan dari WhatsApp dan dihapus. Percakapan yang ada tetap bisa dibaca.',
+  deleteSandboxBody: 'Akun sandbox ini akan dihapus. Percakapan yang ada tetap bisa dibaca.',
+} as const;
+
+export const STATUS_COLORS: Record<AccountStatus, string> = {
+  connected: 'green',
+  connecting: 'blue',
+  waiting_scan: 'yellow',
+  disconnected: 'orange',
+  replaced: 'orange',
+  logged_out: 'red',
+};
+
+export function statusLabel(status: string): string {
+  const key = `status.${status}` as keyof typeof WHATSAPP_MESSAGES;
+  return WHATSAPP_MESSAGES[key] ?? status;
+}
+
+export function statusColor(status: string): string {
+  return STATUS_COLORS[status as AccountStatus] ?? 'gray';
+}
+
+/** Statuses from which the owner may link the number again. */
+export const RELINKABLE = new Set(['disconnected', 'logged_out', 'replaced']);
+
+/** '+62 812-3456-7890' (the contact feature's format; features do not share code). */
+export function formatPhone(phone: string | null | undefined): string {
+  const value = (phone ?? '').trim();
+  if (!value) return '';
+  if (!/^\d+$/.test(value)) return value;
+  if (value.startsWith('62') && value.length >= 10 && value.length <= 15) {
+    const rest = value.slice(2);
+    const parts = [rest.slice(0, 3), rest.slice(3, 7), rest.slice(7)].filter(Boolean);
+    return `+62 ${parts.join('-')}`;
+  }
+  return `+${value}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'baru saja', '5 menit lalu', '3 jam lalu', else DD/MM/YY HH:mm. */
+export function formatLastSeen(iso: string | null, now = Date.now()): string {
+  if (!iso) return '-';
+  const at = new Date(iso);
+  const diff = now - at.getTime();
+  if (Number.isNaN(diff)) return '-';
+  if (diff >= 0 && diff < 60_000) return 'baru saja';
+  if (diff >= 0 && diff < 3_600_000) return `${Math.floor(diff / 60_000)} menit lalu`;
+  if (diff >= 0 && diff < 86_400_000) return `${Math.floor(diff / 3_600_000)} jam lalu`;
+  return `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${String(at.getFullYear()).slice(2)} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** 'ABCD1234' as 'ABCD-1234'. */
+export function formatPairingCode(code: string): string {
+  const clean = code.replace(/[^0-9a-z]/gi, '').toUpperCase();
+  return clean.length === 8 ? `${clean.slice(0, 4)}-${clean.slice(4)}` : code;
+}
