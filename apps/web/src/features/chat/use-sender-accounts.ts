@@ -3,7 +3,10 @@ import { LIMITS, type Account, type Paged } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
 import { chatKeys } from './chat-keys';
 
-/** GET /api/account?types=whatsapp: the sender numbers, up to 200 (spec §7, §9). */
+/**
+ * GET /api/account?types=whatsapp: the sender numbers, up to 200 (spec §7, §9). Only connected ones:
+ * a number being linked, logged out or offline cannot start a conversation.
+ */
 export function useSenderAccounts() {
   return useQuery({
     queryKey: chatKeys.senders(),
@@ -13,7 +16,8 @@ export function useSenderAccounts() {
         { page: 1, limit: LIMITS.senderAccountListSize, types: ['whatsapp'] },
         signal,
       ),
-    select: (data) => data.docs,
-    staleTime: 5 * 60_000,
+    select: (data) => data.docs.filter((account) => account.status === 'connected'),
+    // short: a number linked or dropped on the integration page shows here soon after
+    staleTime: 30_000,
   });
 }
