@@ -1,5 +1,8 @@
-// Bundles the server into dist/main.js; npm dependencies stay external, the workspace contracts are inlined.
-import { readFileSync } from 'node:fs';
+// Bundles the server into dist/main.js (npm dependencies stay external, the workspace contracts are
+// inlined) and writes dist/pglite-template.tar.gz.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -19,3 +22,14 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// A freshly initialised PGlite data folder (initdb only, no schema: migrations still run at start),
+// so a first start on a new data folder unpacks it instead of running initdb (~2.5 s saved).
+const template = new PGlite({ extensions: { pg_trgm } });
+await template.waitReady;
+const dump = await template.dumpDataDir('gzip');
+await template.close();
+writeFileSync(
+  new URL('../dist/pglite-template.tar.gz', import.meta.url).pathname,
+  Buffer.from(await dump.arrayBuffer()),
+);

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+
+/** A new PGlite data folder starts from the build's template instead of initdb, and stays a normal one. */
+describe('PGlite data folder from a template', () => {
+  let root: string;
+  let template: string;
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-template-'));
+    const pg = new PGlite({ extensions: { pg_trgm } });
+    await pg.waitReady;
+    const dump = await pg.dumpDataDir('gzip');
+    await pg.close();
+    template = path.join(root, 'template.tar.gz');
+    fs.writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('unpacks the template, migrates, and keeps its data across restarts', async () => {
+    const dataDir = path.join(root, 'data');
+    const first = await openDatabase({ dataDir, pgliteTemplate: template });
+    await first.db.execute(sql`insert into meta (key, value) values ('template-test', 'ya')`);
+    await first.close();
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+
+    const again = await openDatabase({ dataDir, pgliteTemplate: template });
+    const rows = (await again.db.execute(
+      sql`select value from meta where key = 'template-test'`,
+    )) as unknown as {
+      rows: { value: string }[];
+    };
+    expect(rows.rows).toEqual([{ value: 'ya' }]);
+    await again.close();
+  });
+
+  it('falls back to initdb when the template is not a data folder', async () => {
+    const broken = path.join(root, 'broken.tar.gz');
+    fs.writeFileSync(broken, 'bukan arsip');
+    const dataDir = path.join(root, 'data-broken');
+    const database = await openDatabase({ dataDir, pgliteTemplate: broken });
+    await database.ping();
+    await database.db.execute(sql`select count(*) from users`);
+    await database.close();
+  });
+});
