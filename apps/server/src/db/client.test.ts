@@ -49,3 +49,27 @@ describe('PGlite data folder from a template', () => {
     await database.close();
   });
 });
+
+/** On PostgreSQL, a statement with parameters is parsed once per connection and then reused by name. */
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL prepared statements', () => {
+  it('runs a repeated statement as one named prepared statement, with each call its own values', async () => {
+    const { testDatabase } = await import('../../test/helpers');
+    const database = await testDatabase();
+    const ask = async (n: number) =>
+      (
+        (await database.db.execute(
+          sql`select ${n}::int * 2 as twice, 'prepared-probe' as tag`,
+        )) as unknown as {
+          rows: { twice: number }[];
+        }
+      ).rows[0]?.twice;
+    expect(await ask(2)).toBe(4);
+    expect(await ask(21)).toBe(42);
+    // one idle connection answers sequential calls, so the probe sees its own prepared statements
+    const prepared = (await database.db.execute(
+      sql`select statement from pg_prepared_statements where statement like ${'%prepared-probe%'} and statement not like ${'%pg_prepared_statements%'}`,
+    )) as unknown as { rows: { statement: string }[] };
+    expect(prepared.rows).toHaveLength(1);
+    await database.close();
+  });
+});

@@ -67,10 +67,48 @@ async function openPglite(dir: string, template: string | undefined): Promise<PG
 const migrationsFolder = () =>
   findUp('drizzle/meta/_journal.json', import.meta.dirname).replace(/\/meta\/_journal\.json$/, '');
 
+/** Names given so far, by statement text; bounded so odd one-off statements cannot grow it forever. */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 2000;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `s${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A pg client that runs every parameterised statement as a named prepared statement, so each pooled
+ * connection parses it once and PostgreSQL can settle on a cached plan. The inbox list spent ~1.8 ms
+ * planning a 0.4 ms query; under load that planning was most of the database's share of a request.
+ * Only statements with parameters are named: those are always single statements.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config, values] = args as [unknown, unknown];
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof (config as { submit?: unknown }).submit !== 'function' &&
+      typeof (config as pg.QueryConfig).text === 'string' &&
+      !(config as pg.QueryConfig).name
+    ) {
+      const query = config as pg.QueryConfig;
+      const params = Array.isArray(values) ? values : query.values;
+      const name = params?.length ? statementName(query.text) : undefined;
+      if (name) args[0] = { ...query, name };
+    }
+    return (super.query as unknown as (...a: unknown[]) => never)(...args);
+  }
+}
+
 /** Opens PostgreSQL or PGlite and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 20, Client: PreparingClient });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('postgres pool error', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
