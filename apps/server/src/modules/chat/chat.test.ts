@@ -192,6 +192,24 @@ describe('sending', () => {
 });
 
 describe('list', () => {
+  it('finds a phrase with a number by the number, and only where the whole phrase is written', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const says = (text: string, i: number) =>
+      customerSays(t.app, accountId, text, `62813555000${String(i).padStart(2, '0')}`, `Pembeli ${i}`);
+    await says('kak, pesanan 4242 sudah dikirim?', 1);
+    await says('kode promo 4242 masih berlaku?', 2);
+    await says('pesanan saya 4242', 3);
+    await says('PESANAN 42420 belum sampai', 4);
+    const names = async (search: string) =>
+      json<{ docs: Chat[] }>(await get(`/api/chat?search=${encodeURIComponent(search)}`, token))
+        .docs.map((c) => c.contact.name)
+        .sort();
+    expect(await names('pesanan 4242')).toEqual(['Pembeli 1', 'Pembeli 4']);
+    expect(await names('promo 4242 masih')).toEqual(['Pembeli 2']);
+    expect(await names('4242')).toEqual(['Pembeli 1', 'Pembeli 2', 'Pembeli 3', 'Pembeli 4']);
+    expect(await names('pesanan 4243')).toEqual([]);
+  });
+
   it('sorts by newest last message, pages by 20, filters by status and searches name, phone and text', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     for (let i = 0; i < 22; i++) {
