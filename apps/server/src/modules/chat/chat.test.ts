@@ -64,6 +64,29 @@ describe('inbound', () => {
     expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).unreadCount).toBe(2);
   });
 
+  it('simultaneous first messages of a new customer, and a replay racing its original, make one chat with exact counts', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const base = {
+      accountId,
+      contact: { externalId: '6281299990001', name: 'Sinta', phone: '6281299990001' },
+      type: 'text' as const,
+      sentAt: t.clock.now(),
+    };
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) =>
+        ingestInbound(t.ctx, { ...base, externalId: `wamid.RACE-${i}`, text: `pesan ${i}` }),
+      ),
+      ingestInbound(t.ctx, { ...base, externalId: 'wamid.RACE-0', text: 'pesan 0' }),
+    ]);
+    const chatId = results[0]!.chatId;
+    expect(results.every((r) => r.chatId === chatId)).toBe(true);
+    expect(results.filter((r) => r.created)).toHaveLength(8);
+    expect(await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId))).toHaveLength(8);
+    const chat = json<Chat>(await get(`/api/chat/${chatId}`, token));
+    expect(chat.unreadCount).toBe(8);
+    expect(chat.contact.name).toBe('Sinta');
+  });
+
   it('a late delivery of an older message counts as unread but does not rewind the last message', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const { chatId } = await customerSays(t.app, accountId, 'pesan terbaru');
