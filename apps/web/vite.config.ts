@@ -24,6 +24,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser Sapa supports has <link rel=modulepreload>; skip the polyfill.
     modulePreload: { polyfill: false },
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     rollupOptions: {
       // The contracts package only declares schemas and helpers; let unused ones drop out of chunks.
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/') },
