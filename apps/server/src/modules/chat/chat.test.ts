@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Chat, Message } from '@sapa/contracts';
-import { jobs, messages, sandboxDeliveries } from '../../db/schema';
+import { chats, jobs, messages, sandboxDeliveries } from '../../db/schema';
 import {
+  agentFor,
   createTestApp,
   customerSays,
   drainJobs,
@@ -231,6 +232,50 @@ describe('list', () => {
     expect(await names('promo 4242 masih')).toEqual(['Pembeli 2']);
     expect(await names('4242')).toEqual(['Pembeli 1', 'Pembeli 2', 'Pembeli 3', 'Pembeli 4']);
     expect(await names('pesanan 4243')).toEqual([]);
+  });
+
+  it('lists each chat exactly as GET /chat/{id} shows it: labels in their order, agent, last message, dates', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const ani = await customerSays(t.app, accountId, 'halo kak', '6281377770001', 'Ani');
+    t.clock.advance(1500);
+    const bima = await customerSays(t.app, accountId, 'permisi', '6281377770002', 'Bima');
+    t.clock.advance(1500);
+    await customerSays(t.app, accountId, 'siang', '6281377770003', 'Citra');
+    const label = async (name: string, color: string) =>
+      json<{ _id: string }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/chat/label',
+          headers: { token },
+          payload: { name, color },
+        }),
+      )._id;
+    const vip = await label('VIP', '#6d28d9');
+    const grosir = await label('Grosir', '#1d4ed8');
+    // a label deleted behind the chat's back is left out of both the ids and the labels
+    await t.ctx.db
+      .update(chats)
+      .set({ labelIds: [grosir, 'label-terhapus', vip] })
+      .where(eq(chats.id, ani.chatId));
+    const agent = await agentFor(t, token, 'Dewi Agen');
+    expect((await post(`/api/chat/${bima.chatId}/assign`, token, { agentId: agent.id })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(1500);
+    await post(`/api/chat/${bima.chatId}/message`, token, { temporaryId: tmp(31), text: 'baik, kami cek' });
+
+    const list = json<{ docs: Chat[]; hasNextPage: boolean }>(await get('/api/chat', token));
+    expect(list.hasNextPage).toBe(false);
+    const one = await Promise.all(
+      list.docs.map(async (c) => json<Chat>(await get(`/api/chat/${c._id}`, token))),
+    );
+    expect(list.docs).toEqual(one);
+    const byName = new Map(list.docs.map((c) => [c.contact.name, c]));
+    expect(byName.get('Ani')?.contact.labelIds).toEqual([grosir, vip]);
+    expect(byName.get('Ani')?.contact.labels.map((l) => l.name)).toEqual(['Grosir', 'VIP']);
+    expect(byName.get('Bima')?.agent).toMatchObject({ _id: agent.id, name: 'Dewi Agen' });
+    expect(byName.get('Bima')?.lastMessage).toMatchObject({ text: 'baik, kami cek', isFromMe: true });
+    expect(list.docs.map((c) => c.contact.name)).toEqual(['Bima', 'Citra', 'Ani']);
   });
 
   it('sorts by newest last message, pages by 20, filters by status and searches name, phone and text', async () => {
