@@ -235,7 +235,7 @@ async function main() {
     ['GET /api/chat?search=<common word>', `/api/chat?search=${encodeURIComponent('grosir')}`],
   ];
   for (const [name, url] of cases) {
-    await cannon(url, 1); // warm up
+    await cannon(url, 3); // warm up: a running server has its JIT and its connections' statements ready
     const result = await cannon(url, 6);
     rows.push({
       name: `${name} p97.5 @50 (${result.requests.total} req)`,
