@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { createTestApp, registerOwner, type TestApp } from '../../test/helpers';
-import { sweep } from './housekeeping';
+import { refreshStatistics, sweep } from './housekeeping';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,4 +23,31 @@ it('sweeps expired sessions but keeps live ones working', async () => {
   expect(
     (await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: old.token } })).statusCode,
   ).toBe(401);
+});
+
+it('analyzes the tables that grew since their statistics were taken, and only those', async () => {
+  await t.ctx.db.execute(sql`create table stats_probe (id int primary key, note text not null)`);
+  await t.ctx.db.execute(
+    sql`insert into stats_probe select g, 'catatan pelanggan ' || g from generate_series(1, 5000) g`,
+  );
+  const estimate = async () =>
+    Number(
+      (
+        (await t.ctx.db.execute(
+          sql`select reltuples from pg_class where relname = 'stats_probe'`,
+        )) as unknown as {
+          rows: { reltuples: number }[];
+        }
+      ).rows[0]?.reltuples,
+    );
+  expect(await estimate()).toBeLessThan(1);
+  expect(await refreshStatistics(t.ctx)).toContain('stats_probe');
+  expect(await estimate()).toBe(5000);
+  // nothing grew since: nothing to do
+  expect(await refreshStatistics(t.ctx)).toEqual([]);
+  await t.ctx.db.execute(
+    sql`insert into stats_probe select g, 'catatan pelanggan ' || g from generate_series(5001, 10000) g`,
+  );
+  expect(await refreshStatistics(t.ctx)).toEqual(['stats_probe']);
+  expect(await estimate()).toBe(10000);
 });

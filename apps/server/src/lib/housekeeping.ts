@@ -1,4 +1,4 @@
-import { lt, or, isNotNull } from 'drizzle-orm';
+import { lt, or, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { passwordResets, sessions, verificationCodes } from '../db/schema';
 
@@ -17,14 +17,45 @@ export async function sweep(ctx: AppContext): Promise<void> {
     .where(or(lt(passwordResets.expiresAt, new Date(now - DAY)), isNotNull(passwordResets.usedAt)));
 }
 
-/** Runs `sweep` every hour in this process; safe to run in several processes at once. */
+/**
+ * ANALYZEs the tables that grew by a fifth (or were never analyzed) since their statistics were
+ * taken, and returns their names. PostgreSQL's autovacuum does this on its own; PGlite has no
+ * autovacuum, so without this the planner never learns how big the inbox got, and searches chose
+ * plans that took 80-200 ms instead of 10. Cheap when nothing grew: one catalogue query.
+ */
+export async function refreshStatistics(ctx: AppContext): Promise<string[]> {
+  const grown = (await ctx.db.execute(sql`select c.relname as name from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and pg_relation_size(c.oid) / current_setting('block_size')::int >= greatest(8, c.relpages * 1.2)
+      order by c.relname`)) as unknown as { rows: { name: string }[] };
+  const names = grown.rows.map((row) => row.name);
+  for (const name of names) await ctx.db.execute(sql`analyze ${sql.identifier(name)}`);
+  return names;
+}
+
+const STATISTICS_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Runs `sweep` every hour in this process, and on PGlite `refreshStatistics` every 10 minutes; safe
+ * to run in several processes at once.
+ */
 export function startHousekeeping(ctx: AppContext): () => void {
-  const timer = setInterval(
-    () => {
-      sweep(ctx).catch((err: unknown) => ctx.log.error({ err }, 'housekeeping failed'));
-    },
-    60 * 60 * 1000,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  const timers = [
+    setInterval(
+      () => {
+        sweep(ctx).catch((err: unknown) => ctx.log.error({ err }, 'housekeeping failed'));
+      },
+      60 * 60 * 1000,
+    ),
+  ];
+  if (ctx.database.kind === 'pglite') {
+    timers.push(
+      setInterval(() => {
+        refreshStatistics(ctx).catch((err: unknown) => ctx.log.error({ err }, 'analyze failed'));
+      }, STATISTICS_EVERY_MS),
+    );
+  }
+  for (const timer of timers) timer.unref();
+  return () => timers.forEach((timer) => clearInterval(timer));
 }
