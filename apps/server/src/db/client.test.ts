@@ -70,6 +70,12 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL prepared statements', () =>
       sql`select statement from pg_prepared_statements where statement like ${'%prepared-probe%'} and statement not like ${'%pg_prepared_statements%'}`,
     )) as unknown as { rows: { statement: string }[] };
     expect(prepared.rows).toHaveLength(1);
+    // a search is planned for each pattern, never from a cached plan: it stays unnamed
+    await database.db.execute(sql`select 'pattern-probe' as tag where 'budi' ilike ${'%ud%'}`);
+    const search = (await database.db.execute(
+      sql`select statement from pg_prepared_statements where statement like ${'%pattern-probe%'} and statement not like ${'%pg_prepared_statements%'}`,
+    )) as unknown as { rows: { statement: string }[] };
+    expect(search.rows).toEqual([]);
     await database.close();
   });
 });
