@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -39,6 +38,7 @@ import { defineSendJob } from './modules/chat/send-job';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { registerSimulatorGateway } from './modules/sandbox/simulator-gateway';
 import { registerRealtime } from './realtime/gateway';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 export interface BuildOptions {
   config: Config;
@@ -121,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     if (!options.database) await database.close();
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -99,6 +99,18 @@ describe('web app', () => {
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['access-control-allow-origin']).toBeUndefined();
 
+    // the same headers on API answers, errors included
+    const api = await web.app.inject({ method: 'GET', url: '/api/chat' });
+    expect(api.statusCode).toBe(401);
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'strict-transport-security',
+    ])
+      expect(api.headers[name], name).toBe(page.headers[name]);
+    expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+
     const asset = await web.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
