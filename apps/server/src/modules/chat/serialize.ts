@@ -6,9 +6,32 @@ import type { ChatRow, MessageRow } from '../../channels/connector';
 import { attachLabels } from '../label/service';
 import { mediaField } from './content';
 
+/** The chat columns clients see (toChat); the list reads only these, 20 rows at a time. */
+const chatViewColumns = {
+  id: chats.id,
+  accountId: chats.accountId,
+  contactName: chats.contactName,
+  contactPhone: chats.contactPhone,
+  contactPicture: chats.contactPicture,
+  note: chats.note,
+  labelIds: chats.labelIds,
+  agentId: chats.agentId,
+  lastMessageAt: chats.lastMessageAt,
+  lastMessageText: chats.lastMessageText,
+  lastMessageType: chats.lastMessageType,
+  lastMessageIsFromMe: chats.lastMessageIsFromMe,
+  lastMessageStatus: chats.lastMessageStatus,
+  fromSenderAt: chats.fromSenderAt,
+  unreadCount: chats.unreadCount,
+  createdAt: chats.createdAt,
+};
+
+/** A chat row as far as toChat reads it. */
+export type ChatViewRow = Pick<ChatRow, keyof typeof chatViewColumns>;
+
 /** The columns every chat read needs: the chat plus its account and agent. */
 export const chatColumns = {
-  chat: chats,
+  chat: chatViewColumns,
   accountType: accounts.type,
   accountLabel: accounts.labelName,
   agentName: agents.name,
@@ -16,7 +39,7 @@ export const chatColumns = {
 };
 
 export interface ChatJoinRow {
-  chat: ChatRow;
+  chat: ChatViewRow;
   accountType: 'whatsapp' | 'instagram' | 'messenger';
   accountLabel: string;
   agentName: string | null;
