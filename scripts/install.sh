@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh machine: the npm packages (again whenever the lockfile
-# changes) and, with --browser, Debian's chromium for the end-to-end tests.
+# changes) and, with --browser or --bench, the Debian packages those need (see below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,13 +14,25 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 
-if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+# Debian packages: chromium for the end-to-end tests (--browser); chromium and wrk, the load generator
+# of bench/inbox.ts, for the benchmarks (--bench).
+packages=()
+for arg in "$@"; do
+  case "$arg" in
+    --browser) [ -x /usr/bin/chromium ] || packages+=(chromium) ;;
+    --bench)
+      [ -x /usr/bin/chromium ] || packages+=(chromium)
+      [ -x /usr/bin/wrk ] || packages+=(wrk)
+      ;;
+  esac
+done
+if [ ${#packages[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then
-    echo "== installing Debian's chromium =="
+    echo "== installing Debian's ${packages[*]} =="
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
   else
-    echo "chromium is missing: install it with 'sudo apt-get install chromium'" >&2
+    echo "missing: install with 'sudo apt-get install ${packages[*]}'" >&2
     exit 1
   fi
 fi
