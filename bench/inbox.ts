@@ -198,10 +198,13 @@ const WRK = '/usr/bin/wrk';
 /** wrk at 50 connections for `seconds`, read back through lib/wrk-report.lua. */
 async function wrk(url: string, token: string, seconds: number) {
   const script = path.join(import.meta.dirname, 'lib/wrk-report.lua');
+  // a slow answer is a latency to count, not an error: wrk's own timeout is 2 s
   const { stdout } = await run(WRK, [
     '-t1',
     '-c50',
     `-d${seconds}s`,
+    '--timeout',
+    '30s',
     '-H',
     `token: ${token}`,
     '-s',

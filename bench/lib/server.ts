@@ -13,6 +13,8 @@ export async function startServer(
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // a benchmark that fails part-way must not leave its server running
+  process.once('exit', () => child.kill('SIGKILL'));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
