@@ -337,6 +337,25 @@ export const messages = pgTable(
 );
 
 /**
+ * The distinct words (lower case, split on whitespace) of a chat's messages, as one ' word word '
+ * string, kept by triggers on messages (migration 0008). The search's first pass tests the newest
+ * chats against it: one short row a chat instead of every message of the chat. A search without
+ * whitespace is in some message exactly when it is in some word, so for a one-word search the test is
+ * exact; for a phrase it rules chats out and the messages decide. An edit, a revoke or a move of a
+ * message marks the row stale (the search reads the messages instead) until housekeeping rebuilds it;
+ * a chat whose words would pass SEARCH_WORDS_CAP stops being kept (complete = false) and is read
+ * through its messages. The chat reference is deferred to commit: the ingest statement stores a new
+ * chat's first message before the chat row.
+ */
+export const chatSearch = pgTable('chat_search', {
+  chatId: text('chat_id').primaryKey(),
+  ownerId: text('owner_id').notNull(),
+  words: text('words').notNull().default(' '),
+  complete: boolean('complete').notNull().default(true),
+  stale: boolean('stale').notNull().default(false),
+});
+
+/**
  * A file stored for a tenant (uploaded through POST /chat/media or received from a channel). The key is
  * a random, unguessable name; the bytes live in the media store (the data folder or S3).
  */

@@ -1,6 +1,6 @@
 import { lt, or, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { passwordResets, sessions, verificationCodes } from '../db/schema';
+import { chatSearch, passwordResets, sessions, verificationCodes } from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -37,8 +37,23 @@ export async function refreshStatistics(ctx: AppContext): Promise<string[]> {
 const STATISTICS_EVERY_MS = 10 * 60 * 1000;
 
 /**
- * Runs `sweep` every hour in this process, and on PGlite `refreshStatistics` every 10 minutes; safe
- * to run in several processes at once.
+ * Rebuilds up to `limit` chats' search words that an edit, a revoke or a move of a message made
+ * stale (migration 0008), and returns how many. Until then the search reads those chats' messages,
+ * so a stale row is slower, never wrong.
+ */
+export async function rebuildSearchWords(ctx: AppContext, limit = 500): Promise<number> {
+  const stale = (await ctx.db.execute(
+    sql`select ${chatSearch.chatId} as id from ${chatSearch} where ${chatSearch.stale} limit ${limit}`,
+  )) as unknown as { rows: { id: string }[] };
+  for (const { id } of stale.rows) await ctx.db.execute(sql`select sapa_chat_search_rebuild(${id})`);
+  return stale.rows.length;
+}
+
+const SEARCH_WORDS_EVERY_MS = 60 * 1000;
+
+/**
+ * Runs `sweep` every hour in this process, `rebuildSearchWords` every minute, and on PGlite
+ * `refreshStatistics` every 10 minutes; safe to run in several processes at once.
  */
 export function startHousekeeping(ctx: AppContext): () => void {
   const timers = [
@@ -48,6 +63,9 @@ export function startHousekeeping(ctx: AppContext): () => void {
       },
       60 * 60 * 1000,
     ),
+    setInterval(() => {
+      rebuildSearchWords(ctx).catch((err: unknown) => ctx.log.error({ err }, 'search words rebuild failed'));
+    }, SEARCH_WORDS_EVERY_MS),
   ];
   if (ctx.database.kind === 'pglite') {
     timers.push(

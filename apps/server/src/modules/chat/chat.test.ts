@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Chat, Message } from '@sapa/contracts';
-import { chats, jobs, messages, sandboxDeliveries } from '../../db/schema';
+import { chatSearch, chats, jobs, messages, sandboxDeliveries } from '../../db/schema';
+import { rebuildSearchWords } from '../../lib/housekeeping';
 import {
   agentFor,
   createTestApp,
@@ -232,6 +233,76 @@ describe('list', () => {
     expect(await names('promo 4242 masih')).toEqual(['Pembeli 2']);
     expect(await names('4242')).toEqual(['Pembeli 1', 'Pembeli 2', 'Pembeli 3', 'Pembeli 4']);
     expect(await names('pesanan 4243')).toEqual([]);
+  });
+
+  it("searches through each chat's words: older messages, case and parts of words count; revoked, moved and very long chats stay right", async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const phone = (i: number) => `62813666000${String(i).padStart(2, '0')}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      t.clock.advance(1000);
+      const { chatId } = await customerSays(
+        t.app,
+        accountId,
+        'Kemeja BATIK ready?',
+        phone(i),
+        `Pembeli ${i}`,
+      );
+      ids.push(chatId);
+      await customerSays(t.app, accountId, 'oke terima kasih', phone(i), `Pembeli ${i}`);
+    }
+    const found = async (search: string) => {
+      const names: string[] = [];
+      for (let page = 1; ; page++) {
+        const res = json<{ docs: Chat[]; hasNextPage: boolean }>(
+          await get(`/api/chat?search=${encodeURIComponent(search)}&page=${page}`, token),
+        );
+        names.push(...res.docs.map((c) => c.contact.name));
+        if (!res.hasNextPage) return names;
+      }
+    };
+    const everyone = Array.from({ length: 25 }, (_, i) => `Pembeli ${24 - i}`);
+    // 25 matches: the first page comes from the first pass over the newest chats, through their words
+    expect(await found('batik')).toEqual(everyone);
+    expect(await found('ATI')).toEqual(everyone);
+    expect(await found('kemeja batik')).toEqual(everyone);
+    expect(await found('batik kemeja')).toEqual([]);
+
+    // a revoked message no longer finds its chat, before and after housekeeping rebuilds the words
+    await t.ctx.db.update(messages).set({ isDeleted: true }).where(eq(messages.chatId, ids[20]!));
+    const withoutTwenty = everyone.filter((name) => name !== 'Pembeli 20');
+    expect(await found('batik')).toEqual(withoutTwenty);
+    expect(await rebuildSearchWords(t.ctx)).toBeGreaterThanOrEqual(1);
+    const [row] = await t.ctx.db.select().from(chatSearch).where(eq(chatSearch.chatId, ids[20]!));
+    expect(row).toMatchObject({ stale: false, complete: true });
+    expect(row?.words).not.toContain('batik');
+    expect(await found('batik')).toEqual(withoutTwenty);
+
+    // a message moved to another chat (WhatsApp's LID merge) finds that chat
+    await customerSays(t.app, accountId, 'halo', phone(30), 'Pembeli Baru');
+    const [{ chatId: fresh }] = await t.ctx.db
+      .select({ chatId: chats.id })
+      .from(chats)
+      .where(eq(chats.contactPhone, phone(30)));
+    await t.ctx.db
+      .update(messages)
+      .set({ chatId: fresh })
+      .where(and(eq(messages.chatId, ids[24]!), eq(messages.text, 'Kemeja BATIK ready?')));
+    expect((await found('batik')).filter((name) => name.startsWith('Pembeli Baru'))).toEqual([
+      'Pembeli Baru',
+    ]);
+    expect(await found('batik')).not.toContain('Pembeli 24');
+
+    // a chat whose words pass the cap is no longer kept, and is searched through its messages
+    for (let part = 0; part < 6; part++) {
+      t.clock.advance(1000);
+      const words = Array.from({ length: 400 }, (_, i) => `kata${String(part * 400 + i).padStart(5, '0')}`);
+      await customerSays(t.app, accountId, words.join(' '), phone(23), 'Pembeli 23');
+    }
+    const [capped] = await t.ctx.db.select().from(chatSearch).where(eq(chatSearch.chatId, ids[23]!));
+    expect(capped?.complete).toBe(false);
+    expect((await found('batik'))[0]).toBe('Pembeli 23');
+    expect(await found('kata02399')).toEqual(['Pembeli 23']);
   });
 
   it('lists each chat exactly as GET /chat/{id} shows it: labels in their order, agent, last message, dates', async () => {

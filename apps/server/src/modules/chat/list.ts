@@ -1,10 +1,10 @@
 import { and, arrayOverlaps, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { chatListQuery, t, type ChatCount, type Paged, type Chat } from '@sapa/contracts';
-import type { Db, Tx } from '../../db/client';
+import { GENERIC_PLAN_MARK, type Db, type Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { chats, messages } from '../../db/schema';
+import { chatSearch, chats, messages } from '../../db/schema';
 import type { Actor } from './actor';
 import { attachLabels } from '../label/service';
 import { selectChats, toChat } from './serialize';
@@ -40,6 +40,8 @@ interface SearchPatterns {
    * '4242' finds a few hundred candidates that the whole phrase then filters (3 ms).
    */
   keys: string[] | null;
+  /** the whitespace-separated words of the search, for the chats' search words */
+  words: string[];
 }
 
 function searchPatterns(search: string): SearchPatterns {
@@ -49,7 +51,7 @@ function searchPatterns(search: string): SearchPatterns {
   const numbers = search.split(/\s+/).filter((word) => word.length >= 3 && /\d/.test(word));
   const keys =
     numbers.length && numbers.join(' ') !== search ? numbers.map((w) => `%${escapeLike(w)}%`) : null;
-  return { text, phone, keys };
+  return { text, phone, keys, words: search.split(/\s+/) };
 }
 
 const contactText = () => sql`(${chats.contactName} || ' ' || ${chats.contactPhone})`;
@@ -79,18 +81,33 @@ function indexedMatch(actor: Actor, p: SearchPatterns, filters: SQL[], n: number
       )
     : sql`${messages.text} ilike ${p.text}`;
   const byMessage = sql`(select ${chats.id} as id, ${chats.lastMessageAt} as at from ${chats} where ${where}
-    and ${chats.id} in (select ${messages.chatId} from ${messages} where ${messages.ownerId} = ${actor.ownerId} and ${byText})
+    and ${chats.id} in (select ${messages.chatId} from ${messages}
+      where ${messages.ownerId} = ${actor.ownerId} and not ${messages.isDeleted} and ${byText})
     ${newest})`;
   return sql`${chats.id} = any(array(select id from (${byContact(p.text)} ${byPhone} union ${byMessage}) as found
     order by at desc nulls last, id desc limit ${n}))`;
 }
 
-/** The same match tested chat by chat: cheap when the chat is already in hand. */
+/**
+ * The same match tested chat by chat: cheap when the chat is already in hand. The messages are
+ * tested through the chat's search words (chat_search, kept by triggers): one short row instead of
+ * every message of the chat. For a one-word search the words decide exactly (a search without
+ * whitespace is in a message exactly when it is in one of its words); for a phrase they rule chats
+ * out and the messages of the rest decide. A chat whose words are stale or not kept is read through
+ * its messages.
+ */
 function rowMatch(actor: Actor, p: SearchPatterns): SQL {
   const byPhone = p.phone ? sql`or ${contactText()} ilike ${p.phone}` : sql``;
-  return sql`(${contactText()} ilike ${p.text} ${byPhone}
-    or exists (select 1 from ${messages} where ${messages.chatId} = ${chats.id}
-      and ${messages.ownerId} = ${actor.ownerId} and ${messages.text} ilike ${p.text}))`;
+  const inMessages = sql`exists (select 1 from ${messages} where ${messages.chatId} = ${chats.id}
+      and ${messages.ownerId} = ${actor.ownerId} and not ${messages.isDeleted} and ${messages.text} ilike ${p.text})`;
+  const wordTests = p.words.map((word) => sql`${chatSearch.words} like lower(${`%${escapeLike(word)}%`})`);
+  const wordsSay = sql`(select case when ${chatSearch.complete} and not ${chatSearch.stale}
+      then ${and(...wordTests)} end from ${chatSearch} where ${chatSearch.chatId} = ${chats.id})`;
+  const byMessages =
+    p.words.length === 1
+      ? sql`coalesce(${wordsSay}, ${inMessages})`
+      : sql`case when coalesce(${wordsSay}, true) then ${inMessages} else false end`;
+  return sql`(${contactText()} ilike ${p.text} ${byPhone} or ${byMessages})`;
 }
 
 /**
@@ -167,16 +184,28 @@ export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQu
     const patterns = searchPatterns(search);
     try {
       rows = await ctx.db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_TIMEOUT_MS}`));
         if (offset + wanted <= SEARCH_WINDOW) {
+          // the first pass is one generic plan for every search of its shape (see GENERIC_PLAN_MARK)
+          await tx.execute(
+            sql`select set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true),
+              set_config('plan_cache_mode', 'force_generic_plan', true)`,
+          );
           const recent = tx
             .select({ id: chats.id })
             .from(chats)
             .where(and(...filters))
             .orderBy(...listOrder())
             .limit(SEARCH_WINDOW);
-          const windowRows = await page(tx, [inArray(chats.id, recent), rowMatch(actor, patterns)]);
+          const windowRows = await page(tx, [
+            sql.raw(`${GENERIC_PLAN_MARK} true`),
+            inArray(chats.id, recent),
+            rowMatch(actor, patterns),
+          ]);
           if (windowRows.length === wanted) return windowRows;
+          // the indexed search is planned for its patterns: a rare word and a common one differ
+          await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
+        } else {
+          await tx.execute(sql`select set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true)`);
         }
         return page(tx, [...filters, indexedMatch(actor, patterns, filters, offset + wanted)]);
       });
