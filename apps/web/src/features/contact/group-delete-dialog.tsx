@@ -1,10 +1,6 @@
-import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { CONTACT_MESSAGES, t, type ContactGroup } from '@sapa/contracts';
-import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
-import { useToast } from '../../components/toast/use-toast';
-import { errorMessage } from '../../lib/api-error';
-import { WEB_MESSAGES } from '../../lib/web-messages';
+import { CONTACT_MESSAGES, type ContactGroup } from '@sapa/contracts';
+import { EntityDeleteDialog } from '../../components/entity-delete-dialog';
 import { useDeleteGroup } from './contact-queries';
 import { CONTACT_TEXT, fillText, formatCount } from './contact-strings';
 
@@ -17,50 +13,26 @@ export interface GroupDeleteDialogProps {
 
 /** 'Hapus Grup': the group and its contacts go; toasts the result. */
 export function GroupDeleteDialog({ group, onClose, onDeleted }: GroupDeleteDialogProps) {
-  const toast = useToast();
   const remove = useDeleteGroup();
-  // the text stays while the dialog closes
-  const [shown, setShown] = useState(group);
-  if (group && group !== shown) setShown(group);
-
-  const confirm = () => {
-    if (!group || remove.isPending) return;
-    remove.mutate(group._id, {
-      onSuccess: (answer) => {
-        toast.show({
-          title: t('common.success'),
-          message: answer?.message || CONTACT_MESSAGES.groupDeleted,
-          type: 'success',
-        });
-        onClose();
-        onDeleted?.();
-      },
-      onError: (error) => {
-        toast.show({
-          title: t('common.failed'),
-          message: errorMessage(error, WEB_MESSAGES.unexpectedError),
-          type: 'error',
-        });
-      },
-    });
-  };
-
   return (
-    <ConfirmDeleteDialog
-      opened={!!group}
-      title={CONTACT_TEXT.deleteGroupTitle}
-      pending={remove.isPending}
-      onConfirm={confirm}
+    <EntityDeleteDialog
+      entity={group}
       onClose={onClose}
+      onDeleted={onDeleted}
+      remove={remove}
+      title={CONTACT_TEXT.deleteGroupTitle}
+      successMessage={(answer) => answer?.message || CONTACT_MESSAGES.groupDeleted}
       testId="group-delete-confirm"
       submitTestId="group-delete-submit"
     >
-      <Text size="sm">
-        {fillText(CONTACT_TEXT.deleteGroupBody, {
-          name: shown?.name ?? '',
-          count: formatCount(shown?.total ?? 0),
-        })}
-      </Text>
-    </ConfirmDeleteDialog>
+      {(shown) => (
+        <Text size="sm">
+          {fillText(CONTACT_TEXT.deleteGroupBody, {
+            name: shown?.name ?? '',
+            count: formatCount(shown?.total ?? 0),
+          })}
+        </Text>
+      )}
+    </EntityDeleteDialog>
   );
 }
