@@ -240,13 +240,25 @@ async function picture(session: InboundSession, jid: string): Promise<string | n
   return url ?? null;
 }
 
-/** Marks our copy of a message deleted for everyone (a REVOKE). */
+/**
+ * Marks our copy of a message deleted for everyone (a REVOKE). When it is the chat's last message,
+ * the inbox row stops showing its text too: it says 'Pesan telah dihapus' like the bubble.
+ */
 async function revoke(ctx: AppContext, accountId: string, externalId: string): Promise<void> {
-  const [row] = await ctx.db
-    .update(messages)
-    .set({ isDeleted: true, updatedAt: ctx.clock.now() })
-    .where(and(eq(messages.accountId, accountId), eq(messages.externalId, externalId)))
-    .returning();
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(messages)
+      .set({ isDeleted: true, updatedAt: now })
+      .where(and(eq(messages.accountId, accountId), eq(messages.externalId, externalId)))
+      .returning();
+    if (revoked)
+      await tx
+        .update(chats)
+        .set({ lastMessageText: '', lastMessageType: 'deleted', updatedAt: now })
+        .where(and(eq(chats.id, revoked.chatId), eq(chats.lastMessageId, revoked.id)));
+    return revoked;
+  });
   if (row)
     await publishChatEvent(ctx, row.ownerId, row.chatId, 'message.updated', await messageView(ctx.db, row));
 }

@@ -444,6 +444,53 @@ describe('inbound', () => {
     expect(await byExternal(lost)).toMatchObject({ type: 'text', text: `${WHATSAPP_MESSAGES.mediaGone}\nx` });
   });
 
+  it('a message deleted for everyone shows as deleted in its chat and in the inbox row, and is no longer found', async () => {
+    const sender = '6281234500077@s.whatsapp.net';
+    const first = nextId();
+    const last = nextId();
+    await upsert([
+      wa({
+        key: { remoteJid: sender, fromMe: false, id: first },
+        message: { conversation: 'nomor rekening 1234' },
+      }),
+      wa({
+        key: { remoteJid: sender, fromMe: false, id: last },
+        message: { conversation: 'alamat rumah saya' },
+      }),
+    ]);
+    const chatId = (await byExternal(last))!.chatId;
+    const revoke = (id: string) =>
+      wa({
+        key: { remoteJid: sender, fromMe: false, id: nextId() },
+        message: { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE, key: { id } } },
+      });
+    const chatView = async () =>
+      json<{ lastMessage: { text: string; type: string } }>(
+        await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: { token } }),
+      );
+    const search = async (text: string) =>
+      json<{ docs: { _id: string }[] }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/chat?search=${encodeURIComponent(text)}`,
+          headers: { token },
+        }),
+      ).docs.map((c) => c._id);
+
+    // an older message: its bubble changes, the row keeps the last message
+    await upsert([revoke(first)]);
+    expect(await byExternal(first)).toMatchObject({ isDeleted: true });
+    expect((await chatView()).lastMessage).toMatchObject({ text: 'alamat rumah saya', type: 'text' });
+    expect(await search('rekening')).not.toContain(chatId);
+    // the last message: the row says it was deleted, and the realtime frame carries that
+    await upsert([revoke(last)]);
+    expect((await chatView()).lastMessage).toMatchObject({ text: '', type: 'deleted' });
+    const frame = events.filter((e) => e.type === 'message.updated').at(-1)!;
+    expect(frame.chat?.lastMessage).toMatchObject({ text: '', type: 'deleted' });
+    expect(frame.message).toMatchObject({ isDeleted: true, type: 'deleted', text: '' });
+    expect(await search('alamat rumah')).not.toContain(chatId);
+  });
+
   it('duplicates store once; groups, status, newsletters, stubs and reactions are ignored', async () => {
     const id = nextId();
     const m = wa({ key: { remoteJid: from, fromMe: false, id }, message: { conversation: 'sekali' } });

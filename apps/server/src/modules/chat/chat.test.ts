@@ -283,11 +283,7 @@ describe('list', () => {
     expect(await found('batik')).toEqual(remaining);
 
     // a message moved to another chat (WhatsApp's LID merge) finds that chat
-    await customerSays(t.app, accountId, 'halo', phone(30), 'Pembeli Baru');
-    const [{ chatId: fresh }] = await t.ctx.db
-      .select({ chatId: chats.id })
-      .from(chats)
-      .where(eq(chats.contactPhone, phone(30)));
+    const { chatId: fresh } = await customerSays(t.app, accountId, 'halo', phone(30), 'Pembeli Baru');
     await t.ctx.db
       .update(messages)
       .set({ chatId: fresh })
