@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Paper } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { ContactGroup } from '@sapa/contracts';
-import { useSession } from '../../lib/use-session';
+import { pagedListOf, useListPage } from '../../components/use-list-page';
 import { ContactListHeader } from './contact-list-header';
 import { useGroupPages } from './contact-queries';
 import { CONTACT_TEXT } from './contact-strings';
@@ -20,32 +19,20 @@ import './contact.css';
  * the groups read-only.
  */
 export function ContactGroupListPage() {
-  const session = useSession();
-  const readOnly = !!session?.agent;
+  const page = useListPage<ContactGroup>();
+  const list = pagedListOf(useGroupPages(page.debounced), page);
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const list = useGroupPages(debounced);
-  const [form, setForm] = useState<{ opened: boolean; group: ContactGroup | null }>({
-    opened: false,
-    group: null,
-  });
-  const [deleting, setDeleting] = useState<ContactGroup | null>(null);
   const [importing, setImporting] = useState(false);
-
-  const groups = list.data?.pages.flatMap((page) => page.docs);
-  const searching = list.isFetching && !list.isFetchingNextPage && !!list.data;
-  const openAdd = () => setForm({ opened: true, group: null });
 
   return (
     <>
       <ContactListHeader
         heading={CONTACT_TEXT.groupsHeading}
         description={CONTACT_TEXT.groupsDescription}
-        readOnly={readOnly}
+        readOnly={page.readOnly}
         readOnlyTestId="group-read-only"
         actions={
-          readOnly ? null : (
+          page.readOnly ? null : (
             <>
               <Button
                 variant="default"
@@ -57,7 +44,7 @@ export function ContactGroupListPage() {
               </Button>
               <Button
                 leftSection={<IconPlus size={16} />}
-                onClick={openAdd}
+                onClick={() => page.openForm(null)}
                 className="sapa-contact-primary"
                 data-testid="group-add"
               >
@@ -67,9 +54,9 @@ export function ContactGroupListPage() {
           )
         }
         search={{
-          value: search,
-          onChange: setSearch,
-          searching,
+          value: page.search,
+          onChange: page.setSearch,
+          searching: list.searching,
           label: CONTACT_TEXT.groupSearchLabel,
           placeholder: CONTACT_TEXT.groupSearchPlaceholder,
           testId: 'group-search',
@@ -77,34 +64,21 @@ export function ContactGroupListPage() {
       />
 
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <GroupList
-          groups={groups}
-          loading={list.isPending}
-          failed={list.isError}
-          search={debounced}
-          readOnly={readOnly}
-          hasNextPage={list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
-          onRetry={() => void list.refetch()}
-          onAdd={openAdd}
-          onRename={(group) => setForm({ opened: true, group })}
-          onDelete={setDeleting}
-        />
+        <GroupList groups={list.items} {...list.props} onRename={page.openForm} onDelete={page.setDeleting} />
       </Paper>
 
-      {readOnly ? null : (
+      {page.readOnly ? null : (
         <>
           <GroupFormModal
-            opened={form.opened}
-            group={form.group}
-            onClose={() => setForm((f) => ({ ...f, opened: false }))}
+            opened={page.form.opened}
+            group={page.form.item}
+            onClose={page.closeForm}
             onSaved={(group, created) => {
               // a new group is empty: go fill it
               if (created) void navigate(`/user/contact/broadcast/${encodeURIComponent(group._id)}`);
             }}
           />
-          <GroupDeleteDialog group={deleting} onClose={() => setDeleting(null)} />
+          <GroupDeleteDialog group={page.deleting} onClose={() => page.setDeleting(null)} />
           <ImportWizard opened={importing} onClose={() => setImporting(false)} />
         </>
       )}

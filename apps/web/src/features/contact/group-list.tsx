@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Menu, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Button, Menu, Text, ThemeIcon } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateLong, type ContactGroup } from '@sapa/contracts';
+import { ListSkeleton, PagedList, type PagedListState } from '../../components/paged-list';
 import { EmptyState, LoadFailed, LoadMore, NotFoundState } from './contact-states';
 import { CONTACT_TEXT, fillText, formatCount } from './contact-strings';
 import './contact.css';
@@ -102,90 +103,63 @@ function GroupRow({
   );
 }
 
-function GroupListSkeleton() {
-  return (
-    <Stack gap={0} data-testid="group-skeleton" aria-busy="true" aria-label={CONTACT_TEXT.groupsLoading}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <Group key={i} gap="sm" wrap="nowrap" px="md" py={14} className="sapa-contact-skeleton-row">
-          <Skeleton height={40} width={40} radius="md" />
-          <Stack gap={8} style={{ flex: 1 }}>
-            <Skeleton height={12} width={`${40 - (i % 3) * 8}%`} radius="sm" />
-            <Skeleton height={10} width={`${56 - (i % 2) * 12}%`} radius="sm" />
-          </Stack>
-        </Group>
-      ))}
-    </Stack>
-  );
-}
-
-export interface GroupListProps {
+export interface GroupListProps extends PagedListState {
   groups: ContactGroup[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  search: string;
-  readOnly: boolean;
-  hasNextPage: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-  onRetry: () => void;
-  onAdd: () => void;
   onRename: (group: ContactGroup) => void;
   onDelete: (group: ContactGroup) => void;
 }
 
 /** The groups, newest change first: skeletons, empty states, rows linking to each group, 'Lebih Banyak'. */
-export function GroupList({
-  groups,
-  loading,
-  failed,
-  search,
-  readOnly,
-  hasNextPage,
-  loadingMore,
-  onLoadMore,
-  onRetry,
-  onAdd,
-  onRename,
-  onDelete,
-}: GroupListProps) {
-  if (!groups) {
-    if (failed && !loading) {
-      return <LoadFailed text={CONTACT_TEXT.groupsLoadFailed} onRetry={onRetry} testId="group-load-failed" />;
-    }
-    return <GroupListSkeleton />;
-  }
-  if (!groups.length) {
-    if (search) return <NotFoundState title={CONTACT_TEXT.groupsNotFound} testId="group-not-found" />;
-    return (
-      <EmptyState
-        icon={IconUsersGroup}
-        title={CONTACT_TEXT.groupsEmpty}
-        hint={readOnly ? CONTACT_TEXT.groupsEmptyAgent : CONTACT_TEXT.groupsEmptyHint}
-        testId="group-empty"
-        action={
-          readOnly ? null : (
-            <Button leftSection={<IconPlus size={16} />} onClick={onAdd} data-testid="group-add-empty">
-              {CONTACT_TEXT.addGroup}
-            </Button>
-          )
-        }
-      />
-    );
-  }
+export function GroupList({ groups, onRename, onDelete, ...state }: GroupListProps) {
   return (
-    <>
-      <ul className="sapa-group-list" aria-label={CONTACT_TEXT.groupsList}>
-        {groups.map((group) => (
-          <GroupRow
-            key={group._id}
-            group={group}
-            readOnly={readOnly}
-            onRename={onRename}
-            onDelete={onDelete}
-          />
-        ))}
-      </ul>
-      {hasNextPage ? <LoadMore onClick={onLoadMore} loading={loadingMore} testId="group-more" /> : null}
-    </>
+    <PagedList
+      items={groups}
+      // the skeleton stays until the groups come or fail
+      loading={state.loading || !state.failed}
+      failed={state.failed}
+      search={state.search}
+      skeleton={
+        <ListSkeleton
+          testId="group-skeleton"
+          label={CONTACT_TEXT.groupsLoading}
+          iconSize={40}
+          widths={(i) => [`${40 - (i % 3) * 8}%`, `${56 - (i % 2) * 12}%`]}
+          rowClassName="sapa-contact-skeleton-row"
+        />
+      }
+      failedState={
+        <LoadFailed text={CONTACT_TEXT.groupsLoadFailed} onRetry={state.onRetry} testId="group-load-failed" />
+      }
+      notFound={<NotFoundState title={CONTACT_TEXT.groupsNotFound} testId="group-not-found" />}
+      empty={
+        <EmptyState
+          icon={IconUsersGroup}
+          title={CONTACT_TEXT.groupsEmpty}
+          hint={state.readOnly ? CONTACT_TEXT.groupsEmptyAgent : CONTACT_TEXT.groupsEmptyHint}
+          testId="group-empty"
+          action={
+            state.readOnly ? null : (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={state.onAdd}
+                data-testid="group-add-empty"
+              >
+                {CONTACT_TEXT.addGroup}
+              </Button>
+            )
+          }
+        />
+      }
+      loadMore={
+        state.hasNextPage ? (
+          <LoadMore onClick={state.onLoadMore} loading={state.loadingMore} testId="group-more" />
+        ) : null
+      }
+      listClassName="sapa-group-list"
+      listLabel={CONTACT_TEXT.groupsList}
+      renderItem={(group) => (
+        <GroupRow group={group} readOnly={state.readOnly} onRename={onRename} onDelete={onDelete} />
+      )}
+    />
   );
 }

@@ -1,9 +1,6 @@
-import { useState } from 'react';
-import { Paper } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { ChatTemplate } from '@sapa/contracts';
-import { SettingListHeader } from './setting-list-header';
-import { useSession } from '../../lib/use-session';
+import { pagedListOf, useListPage } from '../../components/use-list-page';
+import { SettingListPage } from './setting-list-page';
 import { TemplateDeleteDialog } from './templates/template-delete-dialog';
 import { TemplateFormModal } from './templates/template-form-modal';
 import { TemplateList } from './templates/template-list';
@@ -16,64 +13,30 @@ import { TEMPLATE_TEXT } from './templates/template-strings';
  * agents see the list read-only.
  */
 export function ChatTemplateSettingPage() {
-  const session = useSession();
-  const readOnly = !!session?.agent;
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const list = useTemplatePages(debounced);
-  const [formOpened, setFormOpened] = useState(false);
-  const [editing, setEditing] = useState<ChatTemplate | null>(null);
-  const [deleting, setDeleting] = useState<ChatTemplate | null>(null);
-
-  const templates = list.data?.pages.flatMap((page) => page.docs);
-  const searching = list.isFetching && !list.isFetchingNextPage && !!list.data;
-
-  const openForm = (template: ChatTemplate | null) => {
-    setEditing(template);
-    setFormOpened(true);
-  };
+  const page = useListPage<ChatTemplate>();
+  const list = pagedListOf(useTemplatePages(page.debounced), page);
 
   return (
-    <>
-      <SettingListHeader
-        heading={TEMPLATE_TEXT.heading}
-        description={TEMPLATE_TEXT.description}
-        readOnly={readOnly}
-        readOnlyNote={TEMPLATE_TEXT.readOnly}
-        addLabel={TEMPLATE_TEXT.add}
-        onAdd={() => openForm(null)}
-        search={search}
-        onSearch={setSearch}
-        searching={searching}
-        searchLabel={TEMPLATE_TEXT.searchLabel}
-        searchPlaceholder={TEMPLATE_TEXT.searchPlaceholder}
-        clearSearchLabel={TEMPLATE_TEXT.clearSearch}
-        testIdPrefix="template"
-      />
-
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+    <SettingListPage
+      page={page}
+      searching={list.searching}
+      text={TEMPLATE_TEXT}
+      readOnlyNote={TEMPLATE_TEXT.readOnly}
+      testIdPrefix="template"
+      list={
         <TemplateList
-          templates={templates}
-          loading={list.isPending}
-          failed={list.isError}
-          search={debounced}
-          readOnly={readOnly}
-          hasNextPage={list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
-          onRetry={() => void list.refetch()}
-          onAdd={() => openForm(null)}
-          onEdit={openForm}
-          onDelete={setDeleting}
+          templates={list.items}
+          {...list.props}
+          onEdit={page.openForm}
+          onDelete={page.setDeleting}
         />
-      </Paper>
-
-      {readOnly ? null : (
+      }
+      dialogs={
         <>
-          <TemplateFormModal opened={formOpened} template={editing} onClose={() => setFormOpened(false)} />
-          <TemplateDeleteDialog template={deleting} onClose={() => setDeleting(null)} />
+          <TemplateFormModal opened={page.form.opened} template={page.form.item} onClose={page.closeForm} />
+          <TemplateDeleteDialog template={page.deleting} onClose={() => page.setDeleting(null)} />
         </>
-      )}
-    </>
+      }
+    />
   );
 }
