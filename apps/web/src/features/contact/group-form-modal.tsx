@@ -1,8 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { CONTACT_LIMITS, CONTACT_MESSAGES, groupBody, t, type ContactGroup } from '@sapa/contracts';
-import { FormAlert } from '../../components/form-alert';
-import { useToast } from '../../components/toast/use-toast';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, groupBody, type ContactGroup } from '@sapa/contracts';
+import { FormModal, ModalForm, NameInput, useSaveCallbacks } from '../../components/form-modal';
 import { useZodForm } from '../../lib/use-zod-form';
 import { WEB_MESSAGES } from '../../lib/web-messages';
 import { useSaveGroup } from './contact-queries';
@@ -19,20 +16,15 @@ export interface GroupFormModalProps {
 
 /** 'Tambah Grup' / 'Ubah Nama Grup': one name field. */
 export function GroupFormModal({ opened, group, onClose, onSaved }: GroupFormModalProps) {
-  // each opening starts a fresh form; the form stays while the modal closes
-  const [openings, setOpenings] = useState({ count: 0, opened: false });
-  if (opened !== openings.opened) setOpenings({ count: openings.count + (opened ? 1 : 0), opened });
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={group ? CONTACT_TEXT.editGroup : CONTACT_TEXT.addGroup}
-      centered
-      closeButtonProps={{ 'aria-label': CONTACT_TEXT.close }}
-      styles={{ title: { fontWeight: 650 } }}
+      resetOnOpen
     >
-      <GroupForm key={openings.count} group={group} onDone={onClose} onSaved={onSaved} />
-    </Modal>
+      <GroupForm group={group} onDone={onClose} onSaved={onSaved} />
+    </FormModal>
   );
 }
 
@@ -45,54 +37,39 @@ function GroupForm({
   onDone: () => void;
   onSaved?: GroupFormModalProps['onSaved'];
 }) {
-  const toast = useToast();
   const save = useSaveGroup();
   const form = useZodForm({ name: group?.name ?? '' });
+  const saved = useSaveCallbacks(onDone, (error) =>
+    form.applyServerError(error, WEB_MESSAGES.unexpectedError),
+  );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
+  const submit = () => {
     const body = form.validate(groupBody);
     if (!body) return;
     save.mutate(
       { id: group?._id ?? null, body },
-      {
-        onSuccess: (saved) => {
-          toast.show({
-            title: t('common.success'),
-            message: group ? CONTACT_MESSAGES.groupUpdated : CONTACT_MESSAGES.groupCreated,
-            type: 'success',
-          });
-          onDone();
-          onSaved?.(saved, !group);
-        },
-        onError: (error) => form.applyServerError(error, WEB_MESSAGES.unexpectedError),
-      },
+      saved(group ? CONTACT_MESSAGES.groupUpdated : CONTACT_MESSAGES.groupCreated, (stored) =>
+        onSaved?.(stored, !group),
+      ),
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="group-form">
-      <Stack gap="md">
-        <FormAlert message={form.formError} />
-        <TextInput
-          label={CONTACT_TEXT.groupNameLabel}
-          placeholder={CONTACT_TEXT.groupNamePlaceholder}
-          description={`Maksimal ${CONTACT_LIMITS.groupNameMax} karakter`}
-          data-autofocus
-          autoComplete="off"
-          {...form.getInputProps('name')}
-          data-testid="group-name-input"
-        />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            {CONTACT_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="group-submit">
-            {CONTACT_TEXT.save}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={submit}
+      pending={save.isPending}
+      formError={form.formError}
+      onCancel={onDone}
+      submitTestId="group-submit"
+      data-testid="group-form"
+    >
+      <NameInput
+        label={CONTACT_TEXT.groupNameLabel}
+        placeholder={CONTACT_TEXT.groupNamePlaceholder}
+        max={CONTACT_LIMITS.groupNameMax}
+        {...form.getInputProps('name')}
+        data-testid="group-name-input"
+      />
+    </ModalForm>
   );
 }

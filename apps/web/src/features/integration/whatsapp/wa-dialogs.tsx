@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import {
   Alert,
   Button,
   Code,
   CopyButton,
   Group,
-  Modal,
   NumberInput,
   ScrollArea,
   Skeleton,
@@ -25,9 +24,10 @@ import {
   type Account,
 } from '@sapa/contracts';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { FormAlert } from '../../../components/form-alert';
+import { FormModal, ModalForm, useSaveCallbacks } from '../../../components/form-modal';
 import { useToast } from '../../../components/toast/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { useServerForm } from '../../../components/use-server-form';
+import { errorMessage } from '../../../lib/api-error';
 import { WEB_MESSAGES } from '../../../lib/web-messages';
 import {
   useContacts,
@@ -68,215 +68,170 @@ function DialogShell({
   onClose,
   testId,
   children,
-  size,
-}: DialogProps & { title: string; testId: string; children: React.ReactNode; size?: string }) {
+}: DialogProps & { title: string; testId: string; children: ReactNode }) {
   return (
-    <Modal
-      opened={!!account}
-      onClose={onClose}
-      title={title}
-      centered
-      size={size}
-      closeButtonProps={{ 'aria-label': WA_TEXT.close }}
-      styles={{ title: { fontWeight: 650 } }}
-    >
-      <div data-testid={testId}>{children}</div>
-    </Modal>
+    <FormModal opened={!!account} onClose={onClose} title={title} testId={testId}>
+      {children}
+    </FormModal>
   );
 }
 
-/** 'Ubah nama': the name, and for a linked number its sending pace (seconds between sends, hourly cap). */
-export function RenameDialog({ account, onClose }: DialogProps) {
+type AccountFormProps = { account: Account; onDone: () => void };
+
+/** A form about the account, mounted afresh on opening and on closing. */
+function AccountFormDialog({
+  account,
+  onClose,
+  title,
+  testId,
+  form: Form,
+}: DialogProps & { title: string; testId: string; form: ComponentType<AccountFormProps> }) {
   const shown = useShown(account);
   return (
-    <DialogShell account={account} onClose={onClose} title={WA_TEXT.renameTitle} testId="wa-rename-dialog">
-      {shown ? <RenameForm key={shown.id + String(!!account)} account={shown} onDone={onClose} /> : null}
+    <DialogShell account={account} onClose={onClose} title={title} testId={testId}>
+      {shown ? <Form key={shown.id + String(!!account)} account={shown} onDone={onClose} /> : null}
     </DialogShell>
   );
 }
 
-function RenameForm({ account, onDone }: { account: Account; onDone: () => void }) {
-  const toast = useToast();
+/** 'Ubah nama': the name, and for a linked number its sending pace (seconds between sends, hourly cap). */
+export function RenameDialog(props: DialogProps) {
+  return (
+    <AccountFormDialog {...props} title={WA_TEXT.renameTitle} testId="wa-rename-dialog" form={RenameForm} />
+  );
+}
+
+function RenameForm({ account, onDone }: AccountFormProps) {
   const update = useUpdateAccount();
   const [name, setName] = useState(account.label.name);
   const [gap, setGap] = useState<number | string>((account.pacing?.minGapMs ?? 3000) / 1000);
   const [cap, setCap] = useState<number | string>(account.pacing?.hourlyCap ?? 250);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, check, fail } = useServerForm();
+  const saved = useSaveCallbacks(onDone, fail);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    setFormError(null);
+  const submit = () => {
     const body: Record<string, unknown> = { labelName: name };
     if (account.pacing) {
       body.sendMinGapMs = typeof gap === 'number' ? Math.round(gap * 1000) : Number.NaN;
       body.sendHourlyCap = typeof cap === 'number' ? cap : Number.NaN;
     }
-    const parsed = updateAccountBody.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { id: account.id, ...parsed.data },
-      {
-        onSuccess: () => {
-          toast.show({ title: t('common.success'), message: M.updated, type: 'success' });
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-          else setFormError(errorMessage(error, WEB_MESSAGES.unexpectedError));
-        },
-      },
-    );
+    const parsed = check(updateAccountBody.safeParse(body));
+    if (!parsed) return;
+    update.mutate({ id: account.id, ...parsed }, saved(M.updated));
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        <TextInput
-          label={WA_TEXT.nameLabel}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.labelName}
-          data-autofocus
-          autoComplete="off"
-          data-testid="wa-rename-name"
-        />
-        {account.pacing ? (
-          <Stack gap="xs">
-            <div>
-              <Text size="sm" fw={600}>
-                {WA_TEXT.pacingTitle}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {WA_TEXT.pacingHint}
-              </Text>
-            </div>
-            <NumberInput
-              label={WA_TEXT.minGapLabel}
-              value={gap}
-              onChange={setGap}
-              min={WHATSAPP_PACING.minGapMsMin / 1000}
-              max={WHATSAPP_PACING.minGapMsMax / 1000}
-              decimalScale={1}
-              error={errors.sendMinGapMs}
-              data-testid="wa-rename-gap"
-            />
-            <NumberInput
-              label={WA_TEXT.hourlyCapLabel}
-              value={cap}
-              onChange={setCap}
-              min={WHATSAPP_PACING.hourlyCapMin}
-              max={WHATSAPP_PACING.hourlyCapMax}
-              allowDecimal={false}
-              error={errors.sendHourlyCap}
-              data-testid="wa-rename-cap"
-            />
-          </Stack>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={update.isPending}>
-            {WA_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={update.isPending} data-testid="wa-rename-submit">
-            {WA_TEXT.save}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={submit}
+      pending={update.isPending}
+      formError={formError}
+      onCancel={onDone}
+      submitTestId="wa-rename-submit"
+      spacedActions={false}
+    >
+      <TextInput
+        label={WA_TEXT.nameLabel}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={errors.labelName}
+        data-autofocus
+        autoComplete="off"
+        data-testid="wa-rename-name"
+      />
+      {account.pacing ? (
+        <Stack gap="xs">
+          <div>
+            <Text size="sm" fw={600}>
+              {WA_TEXT.pacingTitle}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {WA_TEXT.pacingHint}
+            </Text>
+          </div>
+          <NumberInput
+            label={WA_TEXT.minGapLabel}
+            value={gap}
+            onChange={setGap}
+            min={WHATSAPP_PACING.minGapMsMin / 1000}
+            max={WHATSAPP_PACING.minGapMsMax / 1000}
+            decimalScale={1}
+            error={errors.sendMinGapMs}
+            data-testid="wa-rename-gap"
+          />
+          <NumberInput
+            label={WA_TEXT.hourlyCapLabel}
+            value={cap}
+            onChange={setCap}
+            min={WHATSAPP_PACING.hourlyCapMin}
+            max={WHATSAPP_PACING.hourlyCapMax}
+            allowDecimal={false}
+            error={errors.sendHourlyCap}
+            data-testid="wa-rename-cap"
+          />
+        </Stack>
+      ) : null}
+    </ModalForm>
   );
 }
 
 /** 'Kirim pesan tes': a number and a text, sent through the inbox like any message. */
-export function TestMessageDialog({ account, onClose }: DialogProps) {
-  const shown = useShown(account);
-  return (
-    <DialogShell account={account} onClose={onClose} title={WA_TEXT.testTitle} testId="wa-test-dialog">
-      {shown ? <TestForm key={shown.id + String(!!account)} account={shown} onDone={onClose} /> : null}
-    </DialogShell>
-  );
+export function TestMessageDialog(props: DialogProps) {
+  return <AccountFormDialog {...props} title={WA_TEXT.testTitle} testId="wa-test-dialog" form={TestForm} />;
 }
 
-function TestForm({ account, onDone }: { account: Account; onDone: () => void }) {
-  const toast = useToast();
+function TestForm({ account, onDone }: AccountFormProps) {
   const send = useSendTest();
   const [phone, setPhone] = useState('');
   const [text, setText] = useState<string>(WA_TEXT.testTextDefault);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, check, fail } = useServerForm();
+  const saved = useSaveCallbacks(onDone, fail);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    setFormError(null);
-    const parsed = testMessageBody.safeParse({ phoneNumber: phone, text });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const submit = () => {
+    const parsed = check(testMessageBody.safeParse({ phoneNumber: phone, text }));
+    if (!parsed) return;
     send.mutate(
-      { id: account.id, ...parsed.data },
-      {
-        onSuccess: (answer) => {
-          toast.show({ title: t('common.success'), message: answer.message, type: 'success' });
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-          else setFormError(errorMessage(error, WEB_MESSAGES.unexpectedError));
-        },
-      },
+      { id: account.id, ...parsed },
+      saved((answer) => answer.message),
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
+    <ModalForm
+      onSubmit={submit}
+      pending={send.isPending}
+      formError={formError}
+      onCancel={onDone}
+      submitLabel={WA_TEXT.send}
+      submitTestId="wa-test-submit"
+      spacedActions={false}
+      header={
         <Text size="sm" c="dimmed">
           {account.label.name}
           {account.label.phoneNumber ? ` · ${formatPhone(account.label.phoneNumber)}` : ''}
         </Text>
-        <FormAlert message={formError} />
-        <TextInput
-          label={WA_TEXT.phoneLabel}
-          placeholder={WA_TEXT.phonePlaceholder}
-          inputMode="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.currentTarget.value)}
-          error={errors.phoneNumber}
-          data-autofocus
-          data-testid="wa-test-phone"
-        />
-        <Textarea
-          label={WA_TEXT.testTextLabel}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={errors.text}
-          autosize
-          minRows={3}
-          maxRows={8}
-          data-testid="wa-test-text"
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={send.isPending}>
-            {WA_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={send.isPending} data-testid="wa-test-submit">
-            {WA_TEXT.send}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <TextInput
+        label={WA_TEXT.phoneLabel}
+        placeholder={WA_TEXT.phonePlaceholder}
+        inputMode="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.currentTarget.value)}
+        error={errors.phoneNumber}
+        data-autofocus
+        data-testid="wa-test-phone"
+      />
+      <Textarea
+        label={WA_TEXT.testTextLabel}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        error={errors.text}
+        autosize
+        minRows={3}
+        maxRows={8}
+        data-testid="wa-test-text"
+      />
+    </ModalForm>
   );
 }
 
@@ -290,45 +245,82 @@ function ListSkeleton() {
   );
 }
 
+/** A list synced from WhatsApp: skeleton, failure, empty text, or rows with a name and a detail. */
+function SyncedList({
+  pending,
+  failed,
+  rows,
+  rowTestId,
+  empty,
+  emptyTestId,
+  footer,
+}: {
+  pending: boolean;
+  failed: boolean;
+  rows: { id: string; name: string; detail: string }[] | undefined;
+  rowTestId: string;
+  empty: string;
+  emptyTestId: string;
+  footer?: ReactNode;
+}) {
+  if (pending) return <ListSkeleton />;
+  if (failed) {
+    return (
+      <Text size="sm" c="red">
+        {WA_TEXT.listFailed}
+      </Text>
+    );
+  }
+  if (!rows?.length) {
+    return (
+      <Text size="sm" c="dimmed" data-testid={emptyTestId}>
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea.Autosize mah={400}>
+      <Stack gap={0}>
+        {rows.map((row) => (
+          <Group
+            key={row.id}
+            justify="space-between"
+            py={8}
+            wrap="nowrap"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+            data-testid={rowTestId}
+          >
+            <Text size="sm" truncate>
+              {row.name}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              {row.detail}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      {footer}
+    </ScrollArea.Autosize>
+  );
+}
+
 /** 'Grup WhatsApp': the groups the number is in, alphabetical. */
 export function GroupsDialog({ account, onClose }: DialogProps) {
   const groups = useGroups(account?.id ?? null);
-  const docs = groups.data?.docs;
   return (
     <DialogShell account={account} onClose={onClose} title={WA_TEXT.groups} testId="wa-groups-dialog">
-      {groups.isPending ? (
-        <ListSkeleton />
-      ) : groups.isError ? (
-        <Text size="sm" c="red">
-          {WA_TEXT.listFailed}
-        </Text>
-      ) : !docs?.length ? (
-        <Text size="sm" c="dimmed" data-testid="wa-groups-empty">
-          {WA_TEXT.groupsEmpty}
-        </Text>
-      ) : (
-        <ScrollArea.Autosize mah={400}>
-          <Stack gap={0}>
-            {docs.map((g) => (
-              <Group
-                key={g.id}
-                justify="space-between"
-                py={8}
-                wrap="nowrap"
-                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-                data-testid="wa-group-row"
-              >
-                <Text size="sm" truncate>
-                  {g.name}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                  {WA_TEXT.participants(g.participants)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-      )}
+      <SyncedList
+        pending={groups.isPending}
+        failed={groups.isError}
+        rows={groups.data?.docs.map((g) => ({
+          id: g.id,
+          name: g.name,
+          detail: WA_TEXT.participants(g.participants),
+        }))}
+        rowTestId="wa-group-row"
+        empty={WA_TEXT.groupsEmpty}
+        emptyTestId="wa-groups-empty"
+      />
     </DialogShell>
   );
 }
@@ -350,38 +342,15 @@ export function ContactsDialog({ account, onClose }: DialogProps) {
           onChange={(e) => setSearch(e.currentTarget.value)}
           data-testid="wa-contacts-search"
         />
-        {contacts.isPending ? (
-          <ListSkeleton />
-        ) : contacts.isError ? (
-          <Text size="sm" c="red">
-            {WA_TEXT.listFailed}
-          </Text>
-        ) : !docs?.length ? (
-          <Text size="sm" c="dimmed" data-testid="wa-contacts-empty">
-            {debounced ? WA_TEXT.contactsNotFound : WA_TEXT.contactsEmpty}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={400}>
-            <Stack gap={0}>
-              {docs.map((c) => (
-                <Group
-                  key={c.id}
-                  justify="space-between"
-                  py={8}
-                  wrap="nowrap"
-                  style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-                  data-testid="wa-contact-row"
-                >
-                  <Text size="sm" truncate>
-                    {c.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                    {formatPhone(c.phoneNumber)}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-            {contacts.hasNextPage ? (
+        <SyncedList
+          pending={contacts.isPending}
+          failed={contacts.isError}
+          rows={docs?.map((c) => ({ id: c.id, name: c.name, detail: formatPhone(c.phoneNumber) }))}
+          rowTestId="wa-contact-row"
+          empty={debounced ? WA_TEXT.contactsNotFound : WA_TEXT.contactsEmpty}
+          emptyTestId="wa-contacts-empty"
+          footer={
+            contacts.hasNextPage ? (
               <Group justify="center" mt="sm">
                 <Button
                   variant="light"
@@ -392,9 +361,9 @@ export function ContactsDialog({ account, onClose }: DialogProps) {
                   {WA_TEXT.loadMore}
                 </Button>
               </Group>
-            ) : null}
-          </ScrollArea.Autosize>
-        )}
+            ) : null
+          }
+        />
       </Stack>
     </DialogShell>
   );

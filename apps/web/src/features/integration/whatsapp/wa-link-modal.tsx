@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -7,7 +7,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   SegmentedControl,
   Stack,
   Text,
@@ -16,9 +15,10 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { WHATSAPP_MESSAGES as M, createWhatsappBody, linkBody, t, type Account } from '@sapa/contracts';
-import { FormAlert } from '../../../components/form-alert';
+import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useToast } from '../../../components/toast/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { useServerForm } from '../../../components/use-server-form';
+import { errorMessage } from '../../../lib/api-error';
 import { WEB_MESSAGES } from '../../../lib/web-messages';
 import { useCreateWhatsapp, useRelink, useWhatsappAccount, type LinkInput } from './wa-queries';
 import { QrView } from './wa-qr';
@@ -37,21 +37,16 @@ export interface WaLinkModalProps {
  * the failure with 'Coba lagi', and the success.
  */
 export function WaLinkModal({ opened, relink, onClose }: WaLinkModalProps) {
-  const [openings, setOpenings] = useState({ count: 0, opened: false });
-  if (opened !== openings.opened) setOpenings({ count: openings.count + (opened ? 1 : 0), opened });
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={relink ? WA_TEXT.relinkTitle : WA_TEXT.addTitle}
-      centered
-      closeButtonProps={{ 'aria-label': WA_TEXT.close }}
-      styles={{ title: { fontWeight: 650 } }}
+      testId="wa-link-modal"
+      resetOnOpen
     >
-      <div data-testid="wa-link-modal">
-        <LinkFlow key={openings.count} relink={relink} onClose={onClose} />
-      </div>
-    </Modal>
+      <LinkFlow relink={relink} onClose={onClose} />
+    </FormModal>
   );
 }
 
@@ -78,112 +73,99 @@ function LinkForm({
   const [labelName, setLabelName] = useState('');
   const [method, setMethod] = useState<'qr' | 'code'>('qr');
   const [phone, setPhone] = useState(relink?.label.phoneNumber ?? '');
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, check, clearError, fail } = useServerForm<Fields>();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
+  const submit = () => {
     const input = { method, ...(method === 'code' ? { phoneNumber: phone } : {}) };
-    const parsed = relink ? linkBody.safeParse(input) : createWhatsappBody.safeParse({ labelName, ...input });
-    if (!parsed.success) {
-      const next: Partial<Record<Fields, string>> = {};
-      for (const issue of parsed.error.issues)
-        next[(issue.path[0] as Fields) ?? 'labelName'] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+    const parsed = check(
+      relink ? linkBody.safeParse(input) : createWhatsappBody.safeParse({ labelName, ...input }),
+      'labelName',
+    );
+    if (!parsed) return;
     const body: LinkInput = {
       method,
-      ...(parsed.data.phoneNumber ? { phoneNumber: parsed.data.phoneNumber } : {}),
-    };
-    const onError = (error: unknown) => {
-      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields);
-      else setFormError(errorMessage(error, WEB_MESSAGES.unexpectedError));
+      ...(parsed.phoneNumber ? { phoneNumber: parsed.phoneNumber } : {}),
     };
     if (relink) {
-      relinkMutation.mutate({ id: relink.id, ...body }, { onSuccess: (a) => onStarted(a.id, body), onError });
+      relinkMutation.mutate(
+        { id: relink.id, ...body },
+        { onSuccess: (a) => onStarted(a.id, body), onError: fail },
+      );
     } else {
       create.mutate(
         { labelName: labelName.trim(), ...body },
-        { onSuccess: (a) => onStarted(a.id, body), onError },
+        { onSuccess: (a) => onStarted(a.id, body), onError: fail },
       );
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={formError} />
-        {relink ? (
-          <Text size="sm">
-            <b>{relink.label.name}</b>
-            {relink.label.phoneNumber ? ` · ${formatPhone(relink.label.phoneNumber)}` : ''}
+    <ModalForm
+      onSubmit={submit}
+      pending={pending}
+      formError={formError}
+      onCancel={onClose}
+      submitLabel={WA_TEXT.continue}
+      submitTestId="wa-link-submit"
+    >
+      {relink ? (
+        <Text size="sm">
+          <b>{relink.label.name}</b>
+          {relink.label.phoneNumber ? ` · ${formatPhone(relink.label.phoneNumber)}` : ''}
+        </Text>
+      ) : (
+        <TextInput
+          label={WA_TEXT.nameLabel}
+          placeholder={WA_TEXT.namePlaceholder}
+          value={labelName}
+          onChange={(e) => {
+            setLabelName(e.currentTarget.value);
+            clearError('labelName');
+          }}
+          error={errors.labelName}
+          data-autofocus
+          autoComplete="off"
+          data-testid="wa-link-name"
+        />
+      )}
+      <Stack gap={6}>
+        <Text size="sm" fw={500} id="wa-link-method-label">
+          Cara menautkan
+        </Text>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby="wa-link-method-label"
+          value={method}
+          onChange={(v) => setMethod(v === 'code' ? 'code' : 'qr')}
+          data={[
+            { value: 'qr', label: WA_TEXT.methodQr },
+            { value: 'code', label: WA_TEXT.methodCode },
+          ]}
+          data-testid="wa-link-method"
+        />
+        {errors.method ? (
+          <Text size="xs" c="red">
+            {errors.method}
           </Text>
-        ) : (
-          <TextInput
-            label={WA_TEXT.nameLabel}
-            placeholder={WA_TEXT.namePlaceholder}
-            value={labelName}
-            onChange={(e) => {
-              setLabelName(e.currentTarget.value);
-              setErrors((prev) => ({ ...prev, labelName: undefined }));
-            }}
-            error={errors.labelName}
-            data-autofocus
-            autoComplete="off"
-            data-testid="wa-link-name"
-          />
-        )}
-        <Stack gap={6}>
-          <Text size="sm" fw={500} id="wa-link-method-label">
-            Cara menautkan
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="wa-link-method-label"
-            value={method}
-            onChange={(v) => setMethod(v === 'code' ? 'code' : 'qr')}
-            data={[
-              { value: 'qr', label: WA_TEXT.methodQr },
-              { value: 'code', label: WA_TEXT.methodCode },
-            ]}
-            data-testid="wa-link-method"
-          />
-          {errors.method ? (
-            <Text size="xs" c="red">
-              {errors.method}
-            </Text>
-          ) : null}
-        </Stack>
-        {method === 'code' ? (
-          <TextInput
-            label={WA_TEXT.phoneLabel}
-            placeholder={WA_TEXT.phonePlaceholder}
-            description={WA_TEXT.phoneHint}
-            inputMode="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => {
-              setPhone(e.currentTarget.value);
-              setErrors((prev) => ({ ...prev, phoneNumber: undefined }));
-            }}
-            error={errors.phoneNumber}
-            data-testid="wa-link-phone"
-          />
         ) : null}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {WA_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={pending} data-testid="wa-link-submit">
-            {WA_TEXT.continue}
-          </Button>
-        </Group>
       </Stack>
-    </form>
+      {method === 'code' ? (
+        <TextInput
+          label={WA_TEXT.phoneLabel}
+          placeholder={WA_TEXT.phonePlaceholder}
+          description={WA_TEXT.phoneHint}
+          inputMode="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(e) => {
+            setPhone(e.currentTarget.value);
+            clearError('phoneNumber');
+          }}
+          error={errors.phoneNumber}
+          data-testid="wa-link-phone"
+        />
+      ) : null}
+    </ModalForm>
   );
 }
 

@@ -59,7 +59,6 @@ export const WA_TEXT = {
   pacingHint: 'Jeda dan batas ini menjaga nomor Anda aman dari pemblokiran WhatsApp.',
   minGapLabel: 'Jeda minimum antar pesan (detik)',
   hourlyCapLabel: 'Maksimal pesan per jam',
-  save: 'Simpan',
   // test message
   testTitle: 'Kirim Pesan Tes',
   testTextLabel: 'Pesan',

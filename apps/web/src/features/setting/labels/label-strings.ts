@@ -21,7 +21,5 @@ export const LABEL_TEXT = {
   colorCustom: 'Kode warna',
   colorCustomHint: 'Pilih warna di atas atau masukkan kode hex sendiri, misalnya #0f766e.',
   preview: 'Pratinjau',
-  save: 'Simpan',
-  cancel: 'Batal',
   delete: 'Hapus',
 } as const;
