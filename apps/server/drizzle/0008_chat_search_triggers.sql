@@ -9,9 +9,10 @@ ALTER TABLE "chat_search" ADD CONSTRAINT "chat_search_chat_id_chats_id_fk" FOREI
 CREATE INDEX "chat_search_stale_idx" ON "chat_search" ("chat_id") WHERE "stale";
 --> statement-breakpoint
 -- The words of `body` (lower case, split on whitespace) that `known` (' word word ') lacks, as 'word word '.
+-- (string_to_array after one regexp_replace: a third cheaper than regexp_split_to_table on PGlite.)
 CREATE FUNCTION sapa_new_words(body text, known text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT coalesce(string_agg(w, ' ') || ' ', '')
-  FROM (SELECT DISTINCT w FROM regexp_split_to_table(lower(body), '\s+') AS w
+  FROM (SELECT DISTINCT w FROM unnest(string_to_array(regexp_replace(lower(body), '\s+', ' ', 'g'), ' ')) AS w
         WHERE w <> '' AND position(' ' || w || ' ' IN known) = 0) AS fresh
 $$;
 --> statement-breakpoint
