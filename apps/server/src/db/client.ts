@@ -129,9 +129,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: 20,
       Client: PreparingClient,
-      // JIT compiling pays off for long analytical queries, not for an inbox's millisecond ones: a
-      // generic plan's pessimistic cost estimate made PostgreSQL spend ~150 ms compiling a 0.3 ms query.
-      options: '-c jit=off',
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('postgres pool error', err.message));
