@@ -8,19 +8,16 @@ import {
   LIMITS,
   type AccountType,
   type ChatTemplate,
-  type ContactMedia,
-  type LocationMedia,
   type Message,
 } from '@sapa/contracts';
 import { useToast } from '../../components/toast/use-toast';
 import { AttachMenu } from './composer/attach-menu';
-import { ContactModal } from './composer/contact-modal';
-import { LocationModal } from './composer/location-modal';
 import { SendPreviewModal, type MediaDraft } from './composer/send-preview-modal';
 import { TemplatePopup } from './composer/template-popup';
 import { useTemplates } from './composer/use-templates';
 import { ComposerQuote } from './bubbles/composer-quote';
 import type { FileKind, OutgoingContent } from './send-content';
+import { useShareForms } from './shared/share-forms';
 import './composer/composer.css';
 
 export interface ChatComposerProps {
@@ -54,10 +51,6 @@ export function ChatComposer({
   const popupId = useId();
   const [text, setText] = useState('');
   const [draft, setDraft] = useState<MediaDraft | null>(null);
-  const [locationOpen, setLocationOpen] = useState(false);
-  const [locationInitial, setLocationInitial] = useState<Omit<LocationMedia, 'thumbnail'> | null>(null);
-  const [contactOpen, setContactOpen] = useState(false);
-  const [contactInitial, setContactInitial] = useState<ContactMedia | null>(null);
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -80,6 +73,7 @@ export function ChatComposer({
     onCancelReply?.();
     inputRef.current?.focus();
   };
+  const { openLocation, openContact, forms } = useShareForms(deliver);
 
   const send = () => {
     if (disabled || blank) return;
@@ -116,14 +110,12 @@ export function ChatComposer({
         setText('');
         if (template.location) {
           const { latitude, longitude, name, address } = template.location;
-          setLocationInitial({ latitude, longitude, name, address });
-        }
-        setLocationOpen(true);
+          openLocation({ latitude, longitude, name, address });
+        } else openLocation();
         break;
       case 'contact':
         setText('');
-        setContactInitial(template.contact ?? null);
-        setContactOpen(true);
+        openContact(template.contact ?? null);
         break;
       default: {
         const { image, video, audio, document } = template;
@@ -188,14 +180,8 @@ export function ChatComposer({
           channel={channel}
           disabled={disabled}
           onFile={onFile}
-          onLocation={() => {
-            setLocationInitial(null);
-            setLocationOpen(true);
-          }}
-          onContact={() => {
-            setContactInitial(null);
-            setContactOpen(true);
-          }}
+          onLocation={() => openLocation(null)}
+          onContact={() => openContact(null)}
         />
         <Textarea
           ref={inputRef}
@@ -247,24 +233,7 @@ export function ChatComposer({
           );
         }}
       />
-      <LocationModal
-        opened={locationOpen}
-        initial={locationInitial}
-        onClose={() => setLocationOpen(false)}
-        onSend={(location) => {
-          setLocationOpen(false);
-          deliver({ type: 'location', location });
-        }}
-      />
-      <ContactModal
-        opened={contactOpen}
-        initial={contactInitial}
-        onClose={() => setContactOpen(false)}
-        onSend={(contact) => {
-          setContactOpen(false);
-          deliver({ type: 'contact', contact });
-        }}
-      />
+      {forms}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  documentSizeKb,
   splitsCaption,
   temporaryId,
   type AccountType,
@@ -17,6 +16,7 @@ import { chatKeys } from './chat-keys';
 import { markMessageFailed, pendingMessage, type MessagePages } from './message-cache';
 import { refreshChatCount } from './refresh-chat-count';
 import { sendFailureMessage } from './send-failure';
+import { localFileMedia, quoteOf } from './shared/outgoing-media';
 
 export type FileKind = 'image' | 'video' | 'audio' | 'document';
 
@@ -56,19 +56,7 @@ function localMedia(content: OutgoingContent): MediaFields {
   if (content.type === 'location') return { location: { ...content.location, thumbnail: null } };
   if (content.type === 'contact') return { contact: content.contact };
   if (content.type === 'text') return {};
-  const { file } = content;
-  const url = URL.createObjectURL(file);
-  const mimetype = file.type || 'application/octet-stream';
-  switch (content.type) {
-    case 'image':
-      return { image: { url, thumbnail: null, mimetype } };
-    case 'video':
-      return { video: { url, thumbnail: null, duration: 0, mimetype } };
-    case 'audio':
-      return { audio: { url, duration: 0, mimetype } };
-    default:
-      return { document: { url, name: file.name, size: documentSizeKb(file.size), mimetype } };
-  }
+  return localFileMedia(content.type, content.file, URL.createObjectURL(content.file));
 }
 
 /** The body of POST /chat/{id}/message once any file is uploaded. */
@@ -92,18 +80,6 @@ function bodyOf(content: OutgoingContent, text: string, uploaded: UploadedMedia 
   }
 }
 
-function quotedView(quoted: Message): NonNullable<Message['quoted']> {
-  const { _id, isFromMe, type, text, image, video, audio, document, location, contact, sticker } = quoted;
-  return {
-    messageId: _id,
-    isFromMe,
-    senderName: '',
-    type,
-    text,
-    ...{ image, video, audio, document, location, contact, sticker },
-  };
-}
-
 /**
  * spec §4 'Sending' for one message: a pending copy with a temporary id shows at once (the chat moves to
  * the top); a file is uploaded first and the message sent with the returned url; the answer replaces the
@@ -118,7 +94,7 @@ async function sendOne(queryClient: QueryClient, input: SendInput, text: string)
     type: content.type,
     ...media,
     quotedMessageId: input.quoted?._id ?? null,
-    quoted: input.quoted ? quotedView(input.quoted) : null,
+    quoted: input.quoted ? quoteOf(input.quoted) : null,
   };
   chatCaches.writeMessage(queryClient, local, tmp);
   const chat = chatCaches.readChat(queryClient, input.chatId);

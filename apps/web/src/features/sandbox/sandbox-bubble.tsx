@@ -107,7 +107,7 @@ export const SandboxBubble = memo(function SandboxBubble({
         </div>
         {onReply && replyable(message) ? (
           <ActionIcon
-            className="sapa-phone-reply"
+            className="sapa-reply-button"
             variant="default"
             radius="xl"
             size="md"

@@ -4,6 +4,7 @@ import type { AccountType } from '@sapa/contracts';
 import { renderWithProviders } from '../../test/render';
 import { SandboxChat } from './sandbox-chat';
 import type { SandboxMessage } from './sandbox-messages';
+import { stubApi, type FakeReply } from './sandbox-test-api';
 
 const customer = { accountId: 'acc-1', phoneNumber: '6281234567890', name: 'Budi' };
 
@@ -13,47 +14,37 @@ interface Call {
   body: unknown;
 }
 
-type Reply = { status: number; data: unknown };
+/** The upload of foto.png, as /api/sandbox/media answers it. */
+const UPLOADED: FakeReply = {
+  status: 200,
+  data: {
+    url: '/api/media/up-1',
+    name: 'foto.png',
+    mimetype: 'image/png',
+    size: 1000,
+    thumbnail: null,
+    duration: null,
+  },
+};
 
 /** A fake /api: the conversation, uploads and inbound messages; every request is recorded. */
 function fakeApi({
   messages = [] as SandboxMessage[],
-  media = async (): Promise<Reply> => ({
-    status: 200,
-    data: {
-      url: '/api/media/up-1',
-      name: 'foto.png',
-      mimetype: 'image/png',
-      size: 1000,
-      thumbnail: null,
-      duration: null,
-    },
-  }),
-  inbound = async (): Promise<Reply> => ({ status: 201, data: { chatId: 'chat-1', messageId: 'srv-1' } }),
+  media = async (): Promise<FakeReply> => UPLOADED,
+  inbound = async (): Promise<FakeReply> => ({ status: 201, data: { chatId: 'chat-1', messageId: 'srv-1' } }),
 } = {}) {
   const calls: Call[] = [];
-  const respond = ({ status, data }: Reply) => ({
-    ok: status < 400,
-    status,
-    text: async () => JSON.stringify(data),
+  stubApi(async (url, method, init) => {
+    const raw = init.body;
+    const body = raw instanceof FormData ? raw : typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+    calls.push({ url, method, body });
+    if (url.startsWith('/api/sandbox/conversation')) {
+      return { status: 200, data: { chatId: 'chat-1', messages } };
+    }
+    if (url.startsWith('/api/sandbox/media')) return media();
+    if (url === '/api/sandbox/inbound') return inbound();
+    return { status: 404, data: { message: 'Data tidak ditemukan' } };
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = init.method ?? 'GET';
-      const raw = init.body;
-      const body =
-        raw instanceof FormData ? raw : typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-      calls.push({ url, method, body });
-      if (url.startsWith('/api/sandbox/conversation')) {
-        return respond({ status: 200, data: { chatId: 'chat-1', messages } });
-      }
-      if (url.startsWith('/api/sandbox/media')) return respond(await media());
-      if (url === '/api/sandbox/inbound') return respond(await inbound());
-      return respond({ status: 404, data: { message: 'Data tidak ditemukan' } });
-    }),
-  );
   return calls;
 }
 
@@ -241,17 +232,7 @@ describe('sending files as the customer', () => {
     const calls = fakeApi({
       media: async () => {
         await uploaded;
-        return {
-          status: 200,
-          data: {
-            url: '/api/media/up-1',
-            name: 'foto.png',
-            mimetype: 'image/png',
-            size: 1000,
-            thumbnail: null,
-            duration: null,
-          },
-        };
+        return UPLOADED;
       },
     });
     renderChat();

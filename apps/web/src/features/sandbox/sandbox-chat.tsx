@@ -8,9 +8,10 @@ import { errorMessage } from '../../lib/api-error';
 import { WEB_MESSAGES } from '../../lib/web-messages';
 import { QuoteContent } from '../chat/bubbles/quoted-block';
 import { ChannelIcon } from '../chat/channel-icon';
+import { useShareForms } from '../chat/shared/share-forms';
 import { SandboxAttach } from './sandbox-attach';
 import { SandboxBubble } from './sandbox-bubble';
-import { CaptionModal, ContactModal, LocationModal, type CaptionDraft } from './sandbox-forms';
+import { CaptionModal, type CaptionDraft } from './sandbox-forms';
 import type { SandboxFileKind, SandboxMessage, SandboxOutgoing } from './sandbox-messages';
 import { useSandboxConversation, type SandboxCustomer } from './use-sandbox-conversation';
 
@@ -35,8 +36,6 @@ export function SandboxChat({
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<SandboxMessage | null>(null);
   const [draft, setDraft] = useState<CaptionDraft | null>(null);
-  const [locationOpen, setLocationOpen] = useState(false);
-  const [contactOpen, setContactOpen] = useState(false);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -74,6 +73,7 @@ export function SandboxChat({
     });
     inputRef.current?.focus();
   };
+  const { openLocation, openContact, forms } = useShareForms(deliver, 'sandbox-');
 
   const submit = () => {
     const value = text.trim();
@@ -196,8 +196,8 @@ export function SandboxChat({
           channel={channel ?? 'whatsapp'}
           disabled={channel === null}
           onFile={onFile}
-          onLocation={() => setLocationOpen(true)}
-          onContact={() => setContactOpen(true)}
+          onLocation={() => openLocation()}
+          onContact={() => openContact()}
         />
         <Textarea
           ref={inputRef}
@@ -217,22 +217,7 @@ export function SandboxChat({
         </ActionIcon>
       </form>
       <CaptionModal draft={draft} onClose={() => setDraft(null)} onSend={sendDraft} />
-      <LocationModal
-        opened={locationOpen}
-        onClose={() => setLocationOpen(false)}
-        onSend={(location) => {
-          setLocationOpen(false);
-          deliver({ type: 'location', location });
-        }}
-      />
-      <ContactModal
-        opened={contactOpen}
-        onClose={() => setContactOpen(false)}
-        onSend={(contact) => {
-          setContactOpen(false);
-          deliver({ type: 'contact', contact });
-        }}
-      />
+      {forms}
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import {
   channelRefusal,
-  documentSizeKb,
   isForwardStatus,
   isMediaKey,
   sandboxConversation,
@@ -12,6 +11,9 @@ import {
   type QuotedMessage,
   type SandboxConversation,
 } from '@sapa/contracts';
+import { localFileMedia } from '../chat/shared/outgoing-media';
+
+export { quoteOf } from '../chat/shared/outgoing-media';
 
 /** One message as the simulated customer sees it; isFromMe means sent by the business. */
 export type SandboxMessage = SandboxConversation['messages'][number];
@@ -107,22 +109,7 @@ export function localMedia(content: SandboxOutgoing, objectUrl: string | null): 
   if (content.type === 'text') return {};
   if (content.type === 'location') return { location: { ...content.location, thumbnail: null } };
   if (content.type === 'contact') return { contact: content.contact };
-  const url = objectUrl ?? '';
-  const mimetype = content.file.type || 'application/octet-stream';
-  switch (content.type) {
-    case 'image':
-      return { image: { url, thumbnail: null, mimetype } };
-    case 'video':
-      return { video: { url, thumbnail: null, duration: 0, mimetype } };
-    case 'audio':
-      return { audio: { url, duration: 0, mimetype } };
-    case 'sticker':
-      return { sticker: { url } };
-    default:
-      return {
-        document: { url, name: content.file.name, size: documentSizeKb(content.file.size), mimetype },
-      };
-  }
+  return localFileMedia(content.type, content.file, objectUrl ?? '');
 }
 
 /** The text of what the customer sends: the message, a file's caption, nothing for a location or contact. */
@@ -130,19 +117,6 @@ export function outgoingText(content: SandboxOutgoing): string {
   if (content.type === 'text') return content.text;
   if (content.type === 'location' || content.type === 'contact') return '';
   return content.caption;
-}
-
-/** A message of this conversation as a quote (the pending bubble of a reply shows it). */
-export function quoteOf(message: SandboxMessage): QuotedMessage {
-  const { _id, isFromMe, type, text, image, video, audio, document, location, contact, sticker } = message;
-  return {
-    messageId: _id,
-    isFromMe,
-    senderName: '',
-    type,
-    text,
-    ...{ image, video, audio, document, location, contact, sticker },
-  };
 }
 
 /**

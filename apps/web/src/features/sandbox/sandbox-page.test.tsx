@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { SandboxPage } from './sandbox-page';
 import { checkCustomer } from './sandbox-setup';
+import { stubApi } from './sandbox-test-api';
 
 const whatsapp = {
   _id: 'acc-wa',
@@ -15,22 +16,14 @@ const instagram = { _id: 'acc-ig', type: 'instagram', label: { name: 'Sandbox In
 
 function fakeApi() {
   const posts: { url: string; body: unknown }[] = [];
-  const respond = (status: number, data: unknown) => ({
-    ok: status < 400,
-    status,
-    text: async () => JSON.stringify(data),
+  stubApi((url, method, init) => {
+    if (method === 'POST') posts.push({ url, body: JSON.parse(String(init.body)) as unknown });
+    if (url === '/api/sandbox/accounts') return { status: 200, data: { docs: [whatsapp] } };
+    if (url === '/api/sandbox/account') return { status: 201, data: instagram };
+    if (url.startsWith('/api/sandbox/conversation'))
+      return { status: 200, data: { chatId: null, messages: [] } };
+    return { status: 404, data: { message: 'Data tidak ditemukan' } };
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = String(input);
-      if (init.method === 'POST') posts.push({ url, body: JSON.parse(String(init.body)) as unknown });
-      if (url === '/api/sandbox/accounts') return respond(200, { docs: [whatsapp] });
-      if (url === '/api/sandbox/account') return respond(201, instagram);
-      if (url.startsWith('/api/sandbox/conversation')) return respond(200, { chatId: null, messages: [] });
-      return respond(404, { message: 'Data tidak ditemukan' });
-    }),
-  );
   return posts;
 }
 
