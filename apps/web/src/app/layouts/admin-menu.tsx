@@ -1,8 +1,8 @@
-import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { AdminProfile } from '@sapa/contracts';
-import { AppAvatar } from '../../components/app-avatar';
+import { AccountMenuTarget } from '../../components/account-menu-target';
 import { useLogout } from '../../lib/use-logout';
 
 /** The admin user menu of spec §2: Pengaturan and Keluar. */
@@ -11,21 +11,7 @@ export function AdminMenu({ admin }: { admin: AdminProfile }) {
   const logout = useLogout();
   return (
     <Menu position="bottom-end" width={220} shadow="md">
-      <Menu.Target>
-        <UnstyledButton
-          aria-label="Menu akun"
-          data-testid="admin-menu-button"
-          className="sapa-account-button"
-        >
-          <Group gap={8} wrap="nowrap">
-            <AppAvatar name={admin.name} size={34} />
-            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
-              {admin.name}
-            </Text>
-            <IconChevronDown size={16} stroke={1.7} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
+      <AccountMenuTarget name={admin.name} testId="admin-menu-button" />
       <Menu.Dropdown data-testid="admin-menu">
         <Menu.Label>
           {admin.name} · @{admin.username}

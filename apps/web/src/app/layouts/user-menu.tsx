@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Box, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import {
   IconArticle,
   IconBook,
-  IconChevronDown,
   IconCode,
   IconGift,
   IconHeadset,
@@ -13,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { formatDateLong, type UserProfile } from '@sapa/contracts';
+import { AccountMenuTarget } from '../../components/account-menu-target';
 import { AppAvatar } from '../../components/app-avatar';
 import { useConfig } from '../../lib/use-config';
 import { useLogout } from '../../lib/use-logout';
@@ -38,17 +38,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
 
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" width={300} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Menu akun" data-testid="user-menu-button" className="sapa-account-button">
-          <Group gap={8} wrap="nowrap">
-            <AppAvatar name={me.name} size={34} />
-            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
-              {me.name}
-            </Text>
-            <IconChevronDown size={16} stroke={1.7} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
+      <AccountMenuTarget name={me.name} testId="user-menu-button" />
 
       <Menu.Dropdown data-testid="user-menu">
         <Group gap="sm" p="sm" wrap="nowrap">

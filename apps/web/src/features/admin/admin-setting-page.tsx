@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Button, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Divider, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -11,8 +11,8 @@ import {
   type AdminProfile,
   type UpdateAdminBody,
 } from '@sapa/contracts';
-import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
+import { PasswordChangeFields, SettingsForm } from '../../components/settings-form';
 import { useToast } from '../../components/toast/use-toast';
 import { api } from '../../lib/api-client';
 import { ADMIN_PROFILE_KEY } from '../../lib/query-keys';
@@ -77,43 +77,23 @@ function AdminSettingForm({ admin }: { admin: AdminProfile }) {
   return (
     <>
       <PageHeader title="Pengaturan" description="Ubah nama, username dan kata sandi akun admin Anda." />
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <FormAlert message={form.formError} />
-            <TextInput label="Nama" autoComplete="name" {...form.getInputProps('name')} />
-            <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
-            <Divider
-              label={
-                <Title order={3} fz="sm" c="dimmed" fw={500}>
-                  Ganti kata sandi (opsional)
-                </Title>
-              }
-              labelPosition="left"
-              mt="xs"
-            />
-            <Text size="xs" c="dimmed" mt={-8}>
-              Kosongkan jika tidak ingin mengganti kata sandi.
-            </Text>
-            <PasswordInput
-              label="Kata Sandi Saat Ini"
-              autoComplete="current-password"
-              {...form.getInputProps('currentPassword')}
-            />
-            <PasswordInput
-              label="Kata Sandi Baru"
-              description="Minimal 8 karakter"
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                Simpan
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <SettingsForm onSubmit={onSubmit} formError={form.formError} pending={save.isPending}>
+        <TextInput label="Nama" autoComplete="name" {...form.getInputProps('name')} />
+        <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
+        <Divider
+          label={
+            <Title order={3} fz="sm" c="dimmed" fw={500}>
+              Ganti kata sandi (opsional)
+            </Title>
+          }
+          labelPosition="left"
+          mt="xs"
+        />
+        <Text size="xs" c="dimmed" mt={-8}>
+          Kosongkan jika tidak ingin mengganti kata sandi.
+        </Text>
+        <PasswordChangeFields form={form} />
+      </SettingsForm>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '@sapa/contracts';
 import { renderWithProviders } from '../../test/render';
+import { stubApi } from './agent-test-api';
 import { AgentPage } from './agent-page';
 
 const sari: Agent = {
@@ -11,23 +12,6 @@ const sari: Agent = {
   phone: '6281200000011',
   isVerified: true,
 };
-
-function stubApi(routes: Record<string, (body: unknown) => [number, unknown]>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = String(input).split('?')[0]!;
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, path, body });
-      const handler = routes[`${method} ${path}`];
-      const [status, data] = handler ? handler(body) : [404, { message: 'Alamat tidak ditemukan' }];
-      return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

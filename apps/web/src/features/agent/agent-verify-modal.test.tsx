@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '@sapa/contracts';
 import { renderWithProviders } from '../../test/render';
+import { stubApi as stubAllApi } from './agent-test-api';
 import { AgentVerifyModal } from './agent-verify-modal';
 
 const budi: Agent = {
@@ -12,23 +13,9 @@ const budi: Agent = {
   isVerified: false,
 };
 
-function stubApi(routes: Record<string, (body: unknown) => [number, unknown]>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = String(input).split('?')[0]!;
-      // the dev mailbox link asks GET /config; only the agent calls are recorded
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      if (path.startsWith('/api/agent')) calls.push({ method, path, body });
-      const handler = routes[`${method} ${path}`];
-      const [status, data] = handler ? handler(body) : [404, { message: 'Alamat tidak ditemukan' }];
-      return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
+// the dev mailbox link asks GET /config; only the agent calls are recorded
+const stubApi = (routes: Parameters<typeof stubAllApi>[0]) =>
+  stubAllApi(routes, (path) => path.startsWith('/api/agent'));
 
 afterEach(() => vi.unstubAllGlobals());
 

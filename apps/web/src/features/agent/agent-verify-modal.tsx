@@ -1,14 +1,16 @@
-import { useRef, type FormEvent } from 'react';
-import { Anchor, Button, Center, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/core';
-import { agentVerificationBody, LIMITS, t, type Agent } from '@sapa/contracts';
+import { useRef } from 'react';
+import { Anchor, Text } from '@mantine/core';
+import { agentVerificationBody, t, type Agent } from '@sapa/contracts';
+import { FormModal, ModalForm } from '../../components/form-modal';
 import { useToast } from '../../components/toast/use-toast';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { useFormFailure } from '../../components/use-form-failure';
+import { ResendCode, useResendCallbacks, VerificationCodeField } from '../../components/verification-code';
+import { ApiError } from '../../lib/api-error';
 import { useConfig } from '../../lib/use-config';
+import { useCooldown } from '../../lib/use-cooldown';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { useResendAgentCode, useVerifyAgent } from './agent-queries';
 import { AGENT_TEXT, fillText } from './agent-strings';
-import { useCooldown } from '../../lib/use-cooldown';
 
 /** The server refuses a resend within a minute of the last code. */
 export const RESEND_COOLDOWN_S = 60;
@@ -25,19 +27,17 @@ export interface AgentVerifyModalProps {
 /** 'Verifikasi Agen': the 6-digit code the agent received by email, and 'Kirim Ulang Kode'. */
 export function AgentVerifyModal({ opened, agent, codeJustSent, onClose }: AgentVerifyModalProps) {
   return (
-    <Modal
+    <FormModal
       opened={opened && !!agent}
       onClose={onClose}
       title={AGENT_TEXT.verifyTitle}
-      centered
       size="md"
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+      largeTitle
     >
       {agent ? (
         <VerifyForm key={agent._id} agent={agent} codeJustSent={codeJustSent} onClose={onClose} />
       ) : null}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -51,16 +51,16 @@ function VerifyForm({
   onClose: () => void;
 }) {
   const toast = useToast();
+  const failed = useFormFailure();
   const config = useConfig();
   const form = useZodForm({ code: '' });
-  const formRef = useRef<HTMLFormElement>(null);
+  const boxesRef = useRef<HTMLDivElement>(null);
   const [cooldown, startCooldown] = useCooldown(codeJustSent ? RESEND_COOLDOWN_S : 0);
   const verify = useVerifyAgent();
   const resend = useResendAgentCode();
+  const resendCallbacks = useResendCallbacks(startCooldown, RESEND_COOLDOWN_S);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (verify.isPending) return;
+  const onSubmit = () => {
     const body = form.validate(agentVerificationBody);
     if (!body) return;
     verify.mutate(
@@ -74,111 +74,62 @@ function VerifyForm({
           // a wrong code is cleared for the next try, its message shown under the boxes
           if (error instanceof ApiError && error.fields.code) {
             form.setValues({ code: '' });
-            formRef.current?.querySelector('input')?.focus();
+            boxesRef.current?.querySelector('input')?.focus();
           }
-          form.applyServerError(error, WEB_MESSAGES.unexpectedError);
-          form.setFormError(null); // the toast says it already
-          toast.show({
-            title: t('common.failed'),
-            message: errorMessage(error, WEB_MESSAGES.unexpectedError),
-            type: 'error',
-          });
+          failed(form, error);
         },
       },
     );
   };
 
-  const onResend = () =>
-    resend.mutate(agent._id, {
-      onSuccess: ({ message }) => {
-        startCooldown(RESEND_COOLDOWN_S);
-        toast.show({ title: t('common.success'), message, type: 'success' });
-      },
-      onError: (error) => {
-        const limited = error instanceof ApiError && error.status === 429;
-        const wait = limited ? /(\d+)/.exec(error.message) : null;
-        if (wait?.[1]) startCooldown(Number(wait[1]));
-        toast.show({
-          title: t('common.failed'),
-          message: errorMessage(error, WEB_MESSAGES.unexpectedError),
-          type: limited ? 'warning' : 'error',
-        });
-      },
-    });
-
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate data-testid="agent-verify-form">
-      <Stack gap="md">
-        <Text size="sm">{fillText(AGENT_TEXT.verifyBody, { email: agent.email })}</Text>
-        {config.data?.devMailbox ? (
-          <Text size="xs" c="dimmed">
-            {AGENT_TEXT.devMailboxHint}{' '}
-            <Anchor href="/dev/mailbox" target="_blank" rel="noopener" size="xs" fw={600}>
-              {AGENT_TEXT.devMailbox}
-            </Anchor>
-          </Text>
-        ) : null}
-        <Input.Wrapper label={AGENT_TEXT.codeLabel} error={form.errors.code} labelElement="div">
-          <Center
-            mt={6}
-            onKeyDownCapture={(event) => {
-              // PinInput swallows Enter (not a digit); keep Enter-to-submit like every other form.
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                formRef.current?.requestSubmit();
-              }
-            }}
-          >
-            <PinInput
-              data-testid="agent-verify-code"
-              length={LIMITS.verificationCodeLength}
-              type="number"
-              inputMode="numeric"
-              oneTimeCode
-              size="md"
-              gap={8}
-              value={form.values.code}
-              // PinInput echoes a value set from outside (the cleared boxes): that must not clear the error
-              onChange={(value) => {
-                if (value !== form.values.code) form.setFieldValue('code', value);
-              }}
-              error={!!form.errors.code}
-              getInputProps={(index) => ({
-                'aria-label': fillText(AGENT_TEXT.codeDigit, { n: index + 1 }),
-                ...(index === 0 ? { 'data-autofocus': true } : {}),
-              })}
-            />
-          </Center>
-        </Input.Wrapper>
-        <Group justify="center" gap={6} wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {AGENT_TEXT.notReceived}
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={onResend}
-            loading={resend.isPending}
-            disabled={cooldown > 0}
-            data-testid="agent-verify-resend"
-          >
-            {AGENT_TEXT.resend}
-          </Button>
-        </Group>
-        {cooldown > 0 ? (
-          <Text size="xs" c="dimmed" ta="center" data-testid="agent-resend-cooldown" aria-live="polite">
-            {fillText(AGENT_TEXT.resendCooldown, { seconds: cooldown })}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={verify.isPending}>
-            {AGENT_TEXT.cancel}
-          </Button>
-          <Button type="submit" loading={verify.isPending}>
-            {AGENT_TEXT.verify}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={onSubmit}
+      pending={verify.isPending}
+      formError={form.formError}
+      onCancel={onClose}
+      cancelLabel={AGENT_TEXT.cancel}
+      submitLabel={AGENT_TEXT.verify}
+      spacedActions={false}
+      data-testid="agent-verify-form"
+      header={
+        <>
+          <Text size="sm">{fillText(AGENT_TEXT.verifyBody, { email: agent.email })}</Text>
+          {config.data?.devMailbox ? (
+            <Text size="xs" c="dimmed">
+              {AGENT_TEXT.devMailboxHint}{' '}
+              <Anchor href="/dev/mailbox" target="_blank" rel="noopener" size="xs" fw={600}>
+                {AGENT_TEXT.devMailbox}
+              </Anchor>
+            </Text>
+          ) : null}
+        </>
+      }
+    >
+      <VerificationCodeField
+        ref={boxesRef}
+        label={AGENT_TEXT.codeLabel}
+        testId="agent-verify-code"
+        autoFocus="modal"
+        value={form.values.code}
+        // PinInput echoes a value set from outside (the cleared boxes): that must not clear the error
+        onChange={(value) => {
+          if (value !== form.values.code) form.setFieldValue('code', value);
+        }}
+        error={form.errors.code}
+        digitLabel={(n) => fillText(AGENT_TEXT.codeDigit, { n })}
+      />
+      <ResendCode
+        prompt={AGENT_TEXT.notReceived}
+        label={AGENT_TEXT.resend}
+        onResend={() => resend.mutate(agent._id, resendCallbacks)}
+        pending={resend.isPending}
+        cooldown={cooldown}
+        cooldownText={fillText(AGENT_TEXT.resendCooldown, { seconds: cooldown })}
+        cooldownTestId="agent-resend-cooldown"
+        buttonTestId="agent-verify-resend"
+        wrap="wrap"
+      />
+    </ModalForm>
   );
 }

@@ -1,13 +1,13 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminLoginBody, AdminLoginResponse } from '@sapa/contracts';
 import { AuthLayout } from '../../components/auth-layout';
-import { FormAlert } from '../../components/form-alert';
 import { api } from '../../lib/api-client';
 import { sessionFromAdmin, sessionStore } from '../../lib/session-store';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
 import { WEB_MESSAGES } from '../../lib/web-messages';
+import { AuthForm } from './auth-form';
 import { useAuthForm } from './use-auth-form';
 
 const adminLogin = (body: AdminLoginBody) => api.post<AdminLoginResponse>('/auth/admin/login', body);
@@ -34,20 +34,19 @@ export function AdminLoginPage() {
         </Anchor>
       }
     >
-      <form {...formProps}>
-        <Stack gap="md">
-          <FormAlert message={form.formError} />
-          <TextInput label="Username" autoComplete="username" autoFocus {...form.getInputProps('username')} />
-          <PasswordInput
-            label="Kata Sandi"
-            autoComplete="current-password"
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" size="md" fullWidth loading={action.isPending}>
-            Masuk
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        formProps={formProps}
+        formError={form.formError}
+        submitLabel="Masuk"
+        pending={action.isPending}
+      >
+        <TextInput label="Username" autoComplete="username" autoFocus {...form.getInputProps('username')} />
+        <PasswordInput
+          label="Kata Sandi"
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,13 +1,13 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import type { LoginBody, LoginResponse } from '@sapa/contracts';
 import { AuthLayout } from '../../components/auth-layout';
-import { FormAlert } from '../../components/form-alert';
 import { api } from '../../lib/api-client';
 import { sessionFromUser, sessionStore } from '../../lib/session-store';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
 import { WEB_MESSAGES } from '../../lib/web-messages';
+import { AuthForm, AuthSwitchLink } from './auth-form';
 import { useAuthForm } from './use-auth-form';
 
 const login = (body: LoginBody) => api.post<LoginResponse>('/auth/login', body);
@@ -29,43 +29,37 @@ export function LoginPage() {
     <AuthLayout
       title="Masuk ke Sapa"
       description="Kelola percakapan WhatsApp, Instagram dan Messenger dalam satu tempat."
-      footer={
-        <>
-          Belum punya akun?{' '}
-          <Anchor component={Link} to="/register" fw={600}>
-            Daftar
-          </Anchor>
-        </>
-      }
+      footer={<AuthSwitchLink prompt="Belum punya akun?" to="/register" label="Daftar" />}
     >
-      <form {...formProps}>
-        <Stack gap="md">
-          <FormAlert message={form.formError} />
-          <TextInput
-            label="Email atau Nomor Telepon"
-            placeholder="nama@bisnis.com atau 628123456789"
-            autoComplete="username"
-            autoFocus
-            {...form.getInputProps('identifier')}
-          />
-          <PasswordInput
-            label="Kata Sandi"
-            autoComplete="current-password"
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" mt={-8}>
-            <Anchor component={Link} to="/reset-password/request" size="sm">
-              Lupa kata sandi?
-            </Anchor>
-          </Group>
-          <Button type="submit" size="md" fullWidth loading={action.isPending}>
-            Masuk
-          </Button>
+      <AuthForm
+        formProps={formProps}
+        formError={form.formError}
+        submitLabel="Masuk"
+        pending={action.isPending}
+        after={
           <Anchor component={Link} to="/login/admin" size="xs" c="dimmed" ta="center">
             Masuk sebagai admin
           </Anchor>
-        </Stack>
-      </form>
+        }
+      >
+        <TextInput
+          label="Email atau Nomor Telepon"
+          placeholder="nama@bisnis.com atau 628123456789"
+          autoComplete="username"
+          autoFocus
+          {...form.getInputProps('identifier')}
+        />
+        <PasswordInput
+          label="Kata Sandi"
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to="/reset-password/request" size="sm">
+            Lupa kata sandi?
+          </Anchor>
+        </Group>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,8 +1,6 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { PasswordInput, Text, TextInput } from '@mantine/core';
 import type { LoginResponse, RegisterBody } from '@sapa/contracts';
 import { AuthLayout } from '../../components/auth-layout';
-import { FormAlert } from '../../components/form-alert';
 import { PhoneField } from '../../components/phone-field';
 import { api } from '../../lib/api-client';
 import { countryByCode, DEFAULT_COUNTRY } from '../../lib/phone-form';
@@ -11,6 +9,7 @@ import { sessionFromUser, sessionStore } from '../../lib/session-store';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
 import { WEB_MESSAGES } from '../../lib/web-messages';
+import { AuthForm, AuthSwitchLink } from './auth-form';
 import { useAuthForm } from './use-auth-form';
 
 const register = (body: RegisterBody) => api.post<LoginResponse>('/auth/register', body);
@@ -51,43 +50,35 @@ export function RegisterPage() {
     <AuthLayout
       title="Daftar Sapa"
       description="Buat akun untuk mulai membalas pelanggan dari satu kotak masuk."
-      footer={
-        <>
-          Sudah punya akun?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            Masuk
-          </Anchor>
-        </>
-      }
+      footer={<AuthSwitchLink prompt="Sudah punya akun?" to="/login" label="Masuk" />}
     >
-      <form {...formProps}>
-        <Stack gap="md">
-          <FormAlert message={form.formError} />
-          <TextInput label="Nama" autoComplete="name" autoFocus {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-          <PhoneField
-            country={form.values.country}
-            onCountryChange={(code) => form.setFieldValue('country', code)}
-            number={form.values.phone}
-            onNumberChange={(value) => form.setFieldValue('phone', value)}
-            error={form.errors.phone}
-          />
-          <PasswordInput
-            label="Kata Sandi"
-            description="Minimal 8 karakter"
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          {referralCode ? (
-            <Text size="sm" c="dimmed" data-testid="referral-code">
-              Kode referral: <strong>{referralCode}</strong>
-            </Text>
-          ) : null}
-          <Button type="submit" size="md" fullWidth loading={action.isPending}>
-            Daftar
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        formProps={formProps}
+        formError={form.formError}
+        submitLabel="Daftar"
+        pending={action.isPending}
+      >
+        <TextInput label="Nama" autoComplete="name" autoFocus {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+        <PhoneField
+          country={form.values.country}
+          onCountryChange={(code) => form.setFieldValue('country', code)}
+          number={form.values.phone}
+          onNumberChange={(value) => form.setFieldValue('phone', value)}
+          error={form.errors.phone}
+        />
+        <PasswordInput
+          label="Kata Sandi"
+          description="Minimal 8 karakter"
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        {referralCode ? (
+          <Text size="sm" c="dimmed" data-testid="referral-code">
+            Kode referral: <strong>{referralCode}</strong>
+          </Text>
+        ) : null}
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, PasswordInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { t, type MessageResponse, type ResetPasswordBody } from '@sapa/contracts';
 import { AuthLayout } from '../../components/auth-layout';
@@ -8,6 +8,7 @@ import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
 import { WEB_MESSAGES } from '../../lib/web-messages';
+import { AuthForm } from './auth-form';
 import { useAuthForm } from './use-auth-form';
 
 const resetPassword = (body: ResetPasswordBody) => api.post<MessageResponse>('/auth/reset-password', body);
@@ -44,25 +45,24 @@ export function ResetPasswordPage() {
       }
     >
       {token ? (
-        <form {...formProps}>
-          <Stack gap="md">
-            <FormAlert message={form.formError} />
-            <PasswordInput
-              label="Kata Sandi Baru"
-              autoComplete="new-password"
-              autoFocus
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Konfirmasi Kata Sandi"
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Button type="submit" size="md" fullWidth loading={action.isPending}>
-              Simpan
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm
+          formProps={formProps}
+          formError={form.formError}
+          submitLabel="Simpan"
+          pending={action.isPending}
+        >
+          <PasswordInput
+            label="Kata Sandi Baru"
+            autoComplete="new-password"
+            autoFocus
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Konfirmasi Kata Sandi"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+        </AuthForm>
       ) : (
         <FormAlert message={t('auth.resetInvalid')} />
       )}

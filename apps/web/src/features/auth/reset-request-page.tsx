@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MessageResponse, ResetRequestBody } from '@sapa/contracts';
 import { AuthLayout } from '../../components/auth-layout';
@@ -8,6 +8,7 @@ import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
 import { WEB_MESSAGES } from '../../lib/web-messages';
+import { AuthForm } from './auth-form';
 import { useAuthForm } from './use-auth-form';
 
 const requestReset = (body: ResetRequestBody) =>
@@ -37,22 +38,21 @@ export function ResetRequestPage() {
         </Anchor>
       }
     >
-      <form {...formProps}>
-        <Stack gap="md">
-          <FormAlert message={form.formError} />
-          <FormAlert message={sent} type="success" />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            {...form.getInputProps('email')}
-          />
-          <Button type="submit" size="md" fullWidth loading={action.isPending}>
-            Kirim Tautan
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        formProps={formProps}
+        formError={form.formError}
+        submitLabel="Kirim Tautan"
+        pending={action.isPending}
+      >
+        <FormAlert message={sent} type="success" />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          {...form.getInputProps('email')}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }

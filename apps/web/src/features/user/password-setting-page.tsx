@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
-import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { changePasswordBody, t, type UserProfile } from '@sapa/contracts';
-import { FormAlert } from '../../components/form-alert';
+import { PasswordChangeFields, SettingsForm } from '../../components/settings-form';
 import { useToast } from '../../components/toast/use-toast';
 import { api } from '../../lib/api-client';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -34,39 +33,14 @@ export function PasswordSettingPage() {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
-      <Title order={3} fz="h4" mb={4}>
-        Password
-      </Title>
-      <Text c="dimmed" size="sm" mb="lg">
-        Setelah diganti, perangkat lain yang masih masuk akan dikeluarkan.
-      </Text>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <FormAlert message={form.formError} />
-          <PasswordInput
-            label="Kata Sandi Saat Ini"
-            autoComplete="current-password"
-            {...form.getInputProps('currentPassword')}
-          />
-          <PasswordInput
-            label="Kata Sandi Baru"
-            description="Minimal 8 karakter"
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Konfirmasi Kata Sandi Baru"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Simpan
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SettingsForm
+      title="Password"
+      description="Setelah diganti, perangkat lain yang masih masuk akan dikeluarkan."
+      onSubmit={onSubmit}
+      formError={form.formError}
+      pending={save.isPending}
+    >
+      <PasswordChangeFields form={form} confirmField="confirmPassword" />
+    </SettingsForm>
   );
 }

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { z } from 'zod';
 import { t, updateProfileBody, type UpdateProfileBody, type UserProfile } from '@sapa/contracts';
-import { FormAlert } from '../../components/form-alert';
 import { PhoneField } from '../../components/phone-field';
+import { SettingsForm } from '../../components/settings-form';
 import { useToast } from '../../components/toast/use-toast';
 import { api } from '../../lib/api-client';
 import { localPhoneField } from '../../lib/local-phone-field';
@@ -68,37 +68,27 @@ function ProfileForm({
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560}>
-      <Title order={3} fz="h4" mb={4}>
-        Profil
-      </Title>
-      <Text c="dimmed" size="sm" mb="lg">
-        Data ini dipakai untuk masuk dan menerima pemberitahuan dari Sapa.
-      </Text>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <FormAlert message={form.formError} />
-          <TextInput label="Nama" autoComplete="name" {...form.getInputProps('name')} />
-          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-          {!isAgent ? (
-            <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} p="xs" role="note">
-              <Text size="xs">{WEB_MESSAGES.emailChangeNotice}</Text>
-            </Alert>
-          ) : null}
-          <PhoneField
-            country={form.values.country}
-            onCountryChange={(code) => form.setFieldValue('country', code)}
-            number={form.values.phone}
-            onNumberChange={(value) => form.setFieldValue('phone', value)}
-            error={form.errors.phone}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Simpan
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SettingsForm
+      title="Profil"
+      description="Data ini dipakai untuk masuk dan menerima pemberitahuan dari Sapa."
+      onSubmit={onSubmit}
+      formError={form.formError}
+      pending={save.isPending}
+    >
+      <TextInput label="Nama" autoComplete="name" {...form.getInputProps('name')} />
+      <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+      {!isAgent ? (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} p="xs" role="note">
+          <Text size="xs">{WEB_MESSAGES.emailChangeNotice}</Text>
+        </Alert>
+      ) : null}
+      <PhoneField
+        country={form.values.country}
+        onCountryChange={(code) => form.setFieldValue('country', code)}
+        number={form.values.phone}
+        onNumberChange={(value) => form.setFieldValue('phone', value)}
+        error={form.errors.phone}
+      />
+    </SettingsForm>
   );
 }
