@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, type QueryClient } from '@tanstack/react-query';
 import {
   LIMITS,
   type Agent,
@@ -12,10 +6,10 @@ import {
   type AgentVerifiedFilter,
   type CreateAgentBody,
   type MessageResponse,
-  type Paged,
   type UpdateAgentBody,
 } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
+import { useMutationThen, usePagedQuery } from '../../lib/query-hooks';
 
 /** What the list is narrowed by; part of its query key. */
 export interface AgentFilter {
@@ -42,22 +36,10 @@ const path = (id: string, rest = '') => `/agent/${encodeURIComponent(id)}${rest}
 
 /** GET /agent, by name, 20 a page; 'Lebih Banyak' loads the next page. */
 export function useAgentPages(filter: AgentFilter) {
-  return useInfiniteQuery({
-    queryKey: agentKeys.list(filter),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<Agent>>(
-        '/agent',
-        {
-          page: pageParam,
-          limit: LIMITS.pickerPageSize,
-          search: filter.search || undefined,
-          isVerified: filter.isVerified || undefined,
-        },
-        signal,
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<Agent>(agentKeys.list(filter), '/agent', {
+    limit: LIMITS.pickerPageSize,
+    search: filter.search || undefined,
+    isVerified: filter.isVerified || undefined,
   });
 }
 
@@ -72,32 +54,28 @@ function refreshAgents(queryClient: QueryClient, withChats = false): Promise<unk
 
 /** POST /agent: the agent is stored unverified and gets a code by email. */
 export function useCreateAgent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateAgentBody) => api.post<AgentMutationResponse>('/agent', body),
-    onSuccess: () => refreshAgents(queryClient),
-  });
+  return useMutationThen(
+    (body: CreateAgentBody) => api.post<AgentMutationResponse>('/agent', body),
+    (queryClient) => refreshAgents(queryClient),
+  );
 }
 
 /** PUT /agent/{id}: name, email and an optional new password. */
 export function useUpdateAgent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateAgentBody }) =>
-      api.put<AgentMutationResponse>(path(id), body),
+  return useMutationThen(
+    ({ id, body }: { id: string; body: UpdateAgentBody }) => api.put<AgentMutationResponse>(path(id), body),
     // chats show their agent's name
-    onSuccess: () => refreshAgents(queryClient, true),
-  });
+    (queryClient) => refreshAgents(queryClient, true),
+  );
 }
 
 /** PUT /agent/{id}/verification. */
 export function useVerifyAgent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, code }: { id: string; code: string }) =>
+  return useMutationThen(
+    ({ id, code }: { id: string; code: string }) =>
       api.put<AgentMutationResponse>(path(id, '/verification'), { code }),
-    onSuccess: () => refreshAgents(queryClient),
-  });
+    (queryClient) => refreshAgents(queryClient),
+  );
 }
 
 /** PUT /agent/{id}/verification/resend: once a minute. */
@@ -109,9 +87,8 @@ export function useResendAgentCode() {
 
 /** DELETE /agent/{id}: their chats become unassigned (the inbox hears it over the socket too). */
 export function useDeleteAgent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<MessageResponse>(path(id)),
-    onSuccess: () => refreshAgents(queryClient, true),
-  });
+  return useMutationThen(
+    (id: string) => api.delete<MessageResponse>(path(id)),
+    (queryClient) => refreshAgents(queryClient, true),
+  );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, CloseButton, SegmentedControl, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { agentT, type AgentVerifiedFilter } from '@sapa/contracts';
+import { SearchForm } from '../../components/search-input';
 import type { AgentFilter } from './agent-queries';
 import { AGENT_TEXT } from './agent-strings';
 
@@ -28,51 +28,19 @@ export function AgentToolbar({
 
   return (
     <div className="sapa-agent-toolbar">
-      <form
-        role="search"
+      <SearchForm
         className="sapa-agent-search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          applySearch(draft.trim());
-        }}
-      >
-        <TextInput
-          size="sm"
-          style={{ flex: 1, minWidth: 0 }}
-          enterKeyHint="search"
-          aria-label={AGENT_TEXT.searchLabel}
-          placeholder={AGENT_TEXT.searchPlaceholder}
-          value={draft}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setDraft(value);
-            if (!value) applySearch('');
-          }}
-          leftSection={<IconSearch size={16} stroke={1.8} aria-hidden />}
-          rightSection={
-            draft ? (
-              <CloseButton
-                size="sm"
-                aria-label={AGENT_TEXT.clearSearch}
-                onClick={() => {
-                  setDraft('');
-                  applySearch('');
-                }}
-              />
-            ) : null
-          }
-          data-testid="agent-search"
-        />
-        <ActionIcon
-          type="submit"
-          size={36}
-          variant="light"
-          aria-label={AGENT_TEXT.search}
-          data-testid="agent-search-button"
-        >
-          <IconSearch size={18} stroke={1.8} />
-        </ActionIcon>
-      </form>
+        inputStyle={{ flex: 1, minWidth: 0 }}
+        draft={draft}
+        onDraftChange={setDraft}
+        onApply={applySearch}
+        label={AGENT_TEXT.searchLabel}
+        placeholder={AGENT_TEXT.searchPlaceholder}
+        clearLabel={AGENT_TEXT.clearSearch}
+        buttonLabel={AGENT_TEXT.search}
+        testId="agent-search"
+        buttonTestId="agent-search-button"
+      />
       <div role="group" aria-labelledby="agent-filter-label" className="sapa-agent-filter-wrap">
         <VisuallyHidden id="agent-filter-label">{AGENT_TEXT.filterLabel}</VisuallyHidden>
         <SegmentedControl

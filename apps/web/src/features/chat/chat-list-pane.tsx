@@ -1,7 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ActionIcon, CloseButton, Group, Indicator, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconFilter, IconMessagePlus, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Group, Indicator, Title, Tooltip } from '@mantine/core';
+import { IconFilter, IconMessagePlus } from '@tabler/icons-react';
 import type { ChatStatusFilter } from '@sapa/contracts';
+import { SearchForm } from '../../components/search-input';
 import { flattenChats } from './chat-list-cache';
 import { ChatList } from './chat-list';
 import { EMPTY_CHAT_FILTER, type ChatFilter } from './chat-keys';
@@ -86,52 +87,19 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
             )}
           </Group>
         </Group>
-        <form
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            applySearch(draft.trim());
-          }}
-        >
-          <Group gap={6} wrap="nowrap">
-            <TextInput
-              size="sm"
-              style={{ flex: 1 }}
-              enterKeyHint="search"
-              aria-label="Cari percakapan"
-              placeholder="Cari nama, nomor atau pesan"
-              value={draft}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setDraft(value);
-                if (!value) applySearch('');
-              }}
-              leftSection={<IconSearch size={16} stroke={1.8} aria-hidden />}
-              rightSection={
-                draft ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Hapus pencarian"
-                    onClick={() => {
-                      setDraft('');
-                      applySearch('');
-                    }}
-                  />
-                ) : null
-              }
-              data-testid="chat-search-input"
-            />
-            <ActionIcon
-              type="submit"
-              size={36}
-              variant="light"
-              aria-label="Cari"
-              data-testid="chat-search-button"
-            >
-              <IconSearch size={18} stroke={1.8} />
-            </ActionIcon>
-          </Group>
-        </form>
+        <SearchForm
+          grouped
+          inputStyle={{ flex: 1 }}
+          draft={draft}
+          onDraftChange={setDraft}
+          onApply={applySearch}
+          label="Cari percakapan"
+          placeholder="Cari nama, nomor atau pesan"
+          clearLabel="Hapus pencarian"
+          buttonLabel="Cari"
+          testId="chat-search-input"
+          buttonTestId="chat-search-button"
+        />
       </div>
       <ChatStatusTabs value={filter.status} counts={counts.data} onChange={setStatus} />
       <NotificationPrompt />

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Modal, NativeSelect, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Button, NativeSelect, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { t } from '@sapa/contracts';
-import { PhoneField } from '../../components/phone-field';
+import { FormModal } from '../../components/form-modal';
+import { FormPhoneField } from '../../components/form-phone-field';
 import { useToast } from '../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -10,6 +11,9 @@ import { NO_DIAL, START_CHAT_INITIAL, startChatSchema, type RecipientType } from
 import { StartChatContacts } from './start-chat-contacts';
 import { useCreateChat } from './use-create-chat';
 import { useSenderAccounts } from './use-sender-accounts';
+
+/** The recipient tabs that pick from a contact list (each mounts its list only while chosen). */
+const CONTACT_SOURCES = ['group', 'whatsapp'] as const;
 
 /** 'Mulai Percakapan' (spec §2): sender, recipient, first message; opens the new chat on success. */
 export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -71,14 +75,7 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
   ];
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Mulai Percakapan"
-      centered
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
+    <FormModal opened={opened} onClose={onClose} title="Mulai Percakapan" largeTitle>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="start-chat-form">
         <Stack gap="md">
           <NativeSelect
@@ -112,34 +109,20 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
               <Tabs.Tab value="whatsapp">Kontak WhatsApp</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="manual" pt="sm">
-              <PhoneField
-                country={form.values.country}
-                onCountryChange={(code) => form.setFieldValue('country', code)}
-                number={form.values.phoneNumber}
-                onNumberChange={(value) => form.setFieldValue('phoneNumber', value)}
-                error={form.errors.phoneNumber}
-              />
+              <FormPhoneField form={form} field="phoneNumber" />
             </Tabs.Panel>
-            <Tabs.Panel value="group" pt="sm">
-              {recipient === 'group' ? (
-                <StartChatContacts
-                  source="group"
-                  accountId={form.values.accountId}
-                  selectedPhone={form.values.country === NO_DIAL ? form.values.phoneNumber : ''}
-                  onPick={pickContact}
-                />
-              ) : null}
-            </Tabs.Panel>
-            <Tabs.Panel value="whatsapp" pt="sm">
-              {recipient === 'whatsapp' ? (
-                <StartChatContacts
-                  source="whatsapp"
-                  accountId={form.values.accountId}
-                  selectedPhone={form.values.country === NO_DIAL ? form.values.phoneNumber : ''}
-                  onPick={pickContact}
-                />
-              ) : null}
-            </Tabs.Panel>
+            {CONTACT_SOURCES.map((source) => (
+              <Tabs.Panel key={source} value={source} pt="sm">
+                {recipient === source ? (
+                  <StartChatContacts
+                    source={source}
+                    accountId={form.values.accountId}
+                    selectedPhone={form.values.country === NO_DIAL ? form.values.phoneNumber : ''}
+                    onPick={pickContact}
+                  />
+                ) : null}
+              </Tabs.Panel>
+            ))}
             {recipient !== 'manual' && form.errors.phoneNumber ? (
               <Text c="red" size="sm" role="alert">
                 {form.errors.phoneNumber}
@@ -162,6 +145,6 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
           </Button>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

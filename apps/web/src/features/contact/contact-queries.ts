@@ -1,6 +1,5 @@
 import {
   keepPreviousData,
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -19,6 +18,7 @@ import {
 } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
 import { downloadApiFile, safeFileName } from '../../lib/api-download';
+import { useMutationThen, usePagedQuery } from '../../lib/query-hooks';
 
 /**
  * Query keys of the Kontak screens. Everything about groups sits under ['contact-group'] and is
@@ -36,6 +36,9 @@ export const contactKeys = {
 
 const groupPath = (id: string, rest = '') => `/group/${encodeURIComponent(id)}${rest}`;
 
+/** A Kontak list's page size and search. */
+const pageQuery = (search: string) => ({ limit: CONTACT_LIMITS.pageSize, search: search || undefined });
+
 export function refreshGroups(queryClient: QueryClient): Promise<unknown> {
   return queryClient.invalidateQueries({ queryKey: contactKeys.groups() });
 }
@@ -44,18 +47,7 @@ export function refreshGroups(queryClient: QueryClient): Promise<unknown> {
 
 /** GET /group: 20 a page, searched by name; 'Lebih Banyak' loads the next page. */
 export function useGroupPages(search: string) {
-  return useInfiniteQuery({
-    queryKey: contactKeys.groupList(search),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<ContactGroup>>(
-        '/group',
-        { page: pageParam, limit: CONTACT_LIMITS.pageSize, search: search || undefined },
-        signal,
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<ContactGroup>(contactKeys.groupList(search), '/group', pageQuery(search));
 }
 
 /** GET /group for a picker: the first 50 groups matching the search. */
@@ -80,60 +72,46 @@ export function useGroup(id: string) {
 
 /** POST /group (new) or PUT /group/{id} (rename); owner only. */
 export function useSaveGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: GroupBody }) =>
+  return useMutationThen(
+    ({ id, body }: { id: string | null; body: GroupBody }) =>
       id ? api.put<ContactGroup>(groupPath(id), body) : api.post<ContactGroup>('/group', body),
-    onSuccess: () => refreshGroups(queryClient),
-  });
+    refreshGroups,
+  );
 }
 
 /** DELETE /group/{id}: the group and its contacts; owner only. */
 export function useDeleteGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<MessageResponse>(groupPath(id)),
-    onSuccess: () => refreshGroups(queryClient),
-  });
+  return useMutationThen((id: string) => api.delete<MessageResponse>(groupPath(id)), refreshGroups);
 }
 
 // ---- contacts of a group ----
 
 /** GET /group/{id}/contact: 20 a page, searched by name or number. */
 export function useGroupContactPages(groupId: string, search: string, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: contactKeys.contactList(groupId, search),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<GroupContact>>(
-        groupPath(groupId, '/contact'),
-        { page: pageParam, limit: CONTACT_LIMITS.pageSize, search: search || undefined },
-        signal,
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<GroupContact>(
+    contactKeys.contactList(groupId, search),
+    groupPath(groupId, '/contact'),
+    pageQuery(search),
     enabled,
-  });
+  );
 }
 
 /** POST /group/{id}/contact with one contact (a number already in the group updates that contact). */
 export function useAddContact(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (contact: GroupContactInput) =>
+  return useMutationThen(
+    (contact: GroupContactInput) =>
       api.post<AddContactsResult>(groupPath(groupId, '/contact'), { contacts: [contact] }),
-    onSuccess: () => refreshGroups(queryClient),
-  });
+    refreshGroups,
+  );
 }
 
 /** PUT /group/{groupId}/contact/{contactId}: the values replace the contact's values. */
 export function useUpdateContact(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, contact }: { id: string; contact: GroupContactInput }) =>
+  return useMutationThen(
+    ({ id, contact }: { id: string; contact: GroupContactInput }) =>
       api.put<GroupContact>(groupPath(groupId, `/contact/${encodeURIComponent(id)}`), contact),
-    onSuccess: () => refreshGroups(queryClient),
-  });
+    refreshGroups,
+  );
 }
 
 /** DELETE /group/{id}/contact?contactIds=a,b, in batches of the server's maximum. */
@@ -167,20 +145,19 @@ export type ColumnChange =
 
 /** POST, PUT or DELETE /group/{id}/column; each answers the group with its new columns. */
 export function useColumnChange(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: ColumnChange) => {
+  return useMutationThen(
+    (change: ColumnChange) => {
       const path = groupPath(groupId, '/column');
       if (change.type === 'add') return api.post<ContactGroup>(path, { name: change.name });
       if (change.type === 'rename')
         return api.put<ContactGroup>(path, { oldName: change.oldName, newName: change.newName });
       return api.delete<ContactGroup>(path, { name: change.name });
     },
-    onSuccess: (group) => {
+    (queryClient, group) => {
       queryClient.setQueryData(contactKeys.group(groupId), group);
       return refreshGroups(queryClient);
     },
-  });
+  );
 }
 
 /** POST /group/{id}/export: the group's contacts as '<group name>.xlsx'. */
@@ -194,18 +171,7 @@ export function exportGroup(group: Pick<ContactGroup, '_id' | 'name'>): Promise<
 
 /** GET /contact/chat: the people of the tenant's conversations, 20 a page. */
 export function useChatContactPages(search: string) {
-  return useInfiniteQuery({
-    queryKey: contactKeys.chatContacts(search),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<ChatContact>>(
-        '/contact/chat',
-        { page: pageParam, limit: CONTACT_LIMITS.pageSize, search: search || undefined },
-        signal,
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<ChatContact>(contactKeys.chatContacts(search), '/contact/chat', pageQuery(search));
 }
 
 /** POST /contact/chat/export?search=: the (searched) conversation contacts as an Excel file. */

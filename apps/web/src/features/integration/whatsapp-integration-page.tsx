@@ -1,19 +1,8 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconBrandWhatsapp, IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBrandWhatsapp, IconPlus } from '@tabler/icons-react';
 import { WHATSAPP_MESSAGES as M, type Account } from '@sapa/contracts';
+import { ListHeader } from '../../components/list-header';
 import { useSession } from '../../lib/use-session';
 import { useAccountRealtime } from './whatsapp/use-account-realtime';
 import { WaCard, type CardAction } from './whatsapp/wa-card';
@@ -49,36 +38,11 @@ export function WhatsappIntegrationPage() {
 
   return (
     <>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Box style={{ flex: '1 1 260px', minWidth: 0 }}>
-            <Title order={3} fz="h4" mb={4}>
-              {WA_TEXT.heading}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {WA_TEXT.description}
-            </Text>
-          </Box>
-          {readOnly ? null : (
-            <Button leftSection={<IconPlus size={16} />} onClick={add} data-testid="wa-add">
-              {WA_TEXT.add}
-            </Button>
-          )}
-        </Group>
-        {readOnly ? (
-          <Alert
-            variant="light"
-            color="gray"
-            icon={<IconInfoCircle size={18} />}
-            p="xs"
-            mt="md"
-            role="note"
-            data-testid="wa-read-only"
-          >
-            <Text size="xs">{M.ownerOnly}</Text>
-          </Alert>
-        ) : null}
-      </Paper>
+      <ListHeader
+        heading={WA_TEXT.heading}
+        description={WA_TEXT.description}
+        owner={{ readOnly, readOnlyNote: M.ownerOnly, addLabel: WA_TEXT.add, onAdd: add, testIdPrefix: 'wa' }}
+      />
 
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="wa-skeleton">

@@ -1,5 +1,5 @@
-import { Alert, Box, Button, CloseButton, Group, Loader, Paper, Text, TextInput, Title } from '@mantine/core';
-import { IconInfoCircle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { ListHeader } from '../../components/list-header';
+import { SearchInput } from '../../components/search-input';
 
 export interface SettingListHeaderProps {
   heading: string;
@@ -40,57 +40,21 @@ export function SettingListHeader({
   testIdPrefix,
 }: SettingListHeaderProps) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="md">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Box style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Title order={3} fz="h4" mb={4}>
-            {heading}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {description}
-          </Text>
-        </Box>
-        {readOnly ? null : (
-          <Button leftSection={<IconPlus size={16} />} onClick={onAdd} data-testid={`${testIdPrefix}-add`}>
-            {addLabel}
-          </Button>
-        )}
-      </Group>
-      {readOnly ? (
-        <Alert
-          variant="light"
-          color="gray"
-          icon={<IconInfoCircle size={18} />}
-          p="xs"
-          mt="md"
-          role="note"
-          data-testid={`${testIdPrefix}-read-only`}
-        >
-          <Text size="xs">{readOnlyNote}</Text>
-        </Alert>
-      ) : null}
-      <TextInput
+    <ListHeader
+      heading={heading}
+      description={description}
+      owner={{ readOnly, readOnlyNote, addLabel, onAdd, testIdPrefix }}
+    >
+      <SearchInput
         mt="md"
-        aria-label={searchLabel}
+        label={searchLabel}
         placeholder={searchPlaceholder}
         value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && search) {
-            event.preventDefault();
-            onSearch('');
-          }
-        }}
-        leftSection={<IconSearch size={18} stroke={1.7} />}
-        rightSection={
-          searching ? (
-            <Loader size={16} />
-          ) : search ? (
-            <CloseButton size="sm" aria-label={clearSearchLabel} onClick={() => onSearch('')} />
-          ) : null
-        }
-        data-testid={`${testIdPrefix}-search`}
+        onChange={onSearch}
+        searching={searching}
+        clearLabel={clearSearchLabel}
+        testId={`${testIdPrefix}-search`}
       />
-    </Paper>
+    </ListHeader>
   );
 }

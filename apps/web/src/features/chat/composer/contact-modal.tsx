@@ -1,7 +1,8 @@
 import { useEffect, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { COUNTRIES, contactInput, type ContactMedia } from '@sapa/contracts';
-import { PhoneField } from '../../../components/phone-field';
+import { FormPhoneField } from '../../../components/form-phone-field';
+import { SendFormModal } from '../../../components/send-form-modal';
 import { countryByCode, DEFAULT_COUNTRY } from '../../../lib/phone-form';
 import { useZodForm } from '../../../lib/use-zod-form';
 
@@ -66,34 +67,16 @@ export function ContactModal({
   };
 
   return (
-    <Modal
+    <SendFormModal
       opened={opened}
       onClose={onClose}
       title="Kirim Kontak"
-      centered
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
-      styles={{ title: { fontWeight: 650 } }}
+      onSubmit={submit}
+      formTestId={`${testIdPrefix}contact-form`}
+      submitTestId={`${testIdPrefix}contact-submit`}
     >
-      <form onSubmit={submit} noValidate data-testid={`${testIdPrefix}contact-form`}>
-        <Stack gap="sm">
-          <TextInput label="Nama Kontak" placeholder="Nama" data-autofocus {...form.getInputProps('name')} />
-          <PhoneField
-            country={form.values.country}
-            onCountryChange={(code) => form.setFieldValue('country', code)}
-            number={form.values.phoneNumber}
-            onNumberChange={(value) => form.setFieldValue('phoneNumber', value)}
-            error={form.errors.phoneNumber}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Batal
-            </Button>
-            <Button type="submit" data-testid={`${testIdPrefix}contact-submit`}>
-              Kirim
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label="Nama Kontak" placeholder="Nama" data-autofocus {...form.getInputProps('name')} />
+      <FormPhoneField form={form} field="phoneNumber" />
+    </SendFormModal>
   );
 }

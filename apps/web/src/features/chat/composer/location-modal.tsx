@@ -1,6 +1,7 @@
 import { useEffect, type FormEvent } from 'react';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { locationInput, type LocationMedia } from '@sapa/contracts';
+import { SendFormModal } from '../../../components/send-form-modal';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 const EMPTY = { latitude: '', longitude: '', name: '', address: '' };
@@ -49,47 +50,35 @@ export function LocationModal({
   };
 
   return (
-    <Modal
+    <SendFormModal
       opened={opened}
       onClose={onClose}
       title="Kirim Lokasi"
-      centered
-      closeButtonProps={{ 'aria-label': 'Tutup' }}
-      styles={{ title: { fontWeight: 650 } }}
+      onSubmit={submit}
+      formTestId={`${testIdPrefix}location-form`}
+      submitTestId={`${testIdPrefix}location-submit`}
     >
-      <form onSubmit={submit} noValidate data-testid={`${testIdPrefix}location-form`}>
-        <Stack gap="sm">
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              label="Latitude"
-              placeholder="-6.200000"
-              inputMode="decimal"
-              data-autofocus
-              {...form.getInputProps('latitude')}
-            />
-            <TextInput
-              label="Longitude"
-              placeholder="106.816666"
-              inputMode="decimal"
-              {...form.getInputProps('longitude')}
-            />
-          </SimpleGrid>
-          <TextInput label="Nama Lokasi" placeholder="Toko Pusat" {...form.getInputProps('name')} />
-          <TextInput
-            label="Alamat Lokasi"
-            placeholder="Jl. Sudirman No. 1, Jakarta"
-            {...form.getInputProps('address')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Batal
-            </Button>
-            <Button type="submit" data-testid={`${testIdPrefix}location-submit`}>
-              Kirim
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput
+          label="Latitude"
+          placeholder="-6.200000"
+          inputMode="decimal"
+          data-autofocus
+          {...form.getInputProps('latitude')}
+        />
+        <TextInput
+          label="Longitude"
+          placeholder="106.816666"
+          inputMode="decimal"
+          {...form.getInputProps('longitude')}
+        />
+      </SimpleGrid>
+      <TextInput label="Nama Lokasi" placeholder="Toko Pusat" {...form.getInputProps('name')} />
+      <TextInput
+        label="Alamat Lokasi"
+        placeholder="Jl. Sudirman No. 1, Jakarta"
+        {...form.getInputProps('address')}
+      />
+    </SendFormModal>
   );
 }

@@ -1,13 +1,7 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Account, Paged, WhatsappGroup } from '@sapa/contracts';
 import { api } from '../../../lib/api-client';
+import { useMutationThen, usePagedQuery } from '../../../lib/query-hooks';
 
 /** Query keys of the integration page; everything under ['wa-account'] is read again after a change. */
 export const waKeys = {
@@ -70,27 +64,16 @@ export function useGroups(id: string | null) {
 }
 
 export function useContacts(id: string | null, search: string) {
-  return useInfiniteQuery({
-    queryKey: waKeys.contacts(id ?? '', search),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<WaContact>>(
-        `/account/whatsapp/${path(id ?? '')}/contact`,
-        { page: pageParam, limit: 50, search: search || undefined },
-        signal,
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
-    enabled: !!id,
-  });
+  return usePagedQuery<WaContact>(
+    waKeys.contacts(id ?? '', search),
+    `/account/whatsapp/${path(id ?? '')}/contact`,
+    { limit: 50, search: search || undefined },
+    !!id,
+  );
 }
 
 function useAccountMutation<I>(run: (input: I) => Promise<Account>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: (account) => writeAccount(queryClient, account),
-  });
+  return useMutationThen(run, writeAccount);
 }
 
 export interface LinkInput {

@@ -1,13 +1,7 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { LABEL_PAGE_SIZE, type Label, type LabelInput, type Paged } from '@sapa/contracts';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { LABEL_PAGE_SIZE, type Label, type LabelInput } from '@sapa/contracts';
 import { api } from '../../../lib/api-client';
+import { useMutationThen, usePagedQuery } from '../../../lib/query-hooks';
 
 /** Query keys of labels; everything under ['label'] is read again after a change. */
 export const labelKeys = {
@@ -18,17 +12,9 @@ export const labelKeys = {
 
 /** GET /chat/label: alphabetical, 20 a page, searched by name; 'Lebih Banyak' loads the next page. */
 export function useLabelPages(search: string) {
-  return useInfiniteQuery({
-    queryKey: labelKeys.list(search),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<Label>>(
-        '/chat/label',
-        { page: pageParam, limit: LABEL_PAGE_SIZE, search: search || undefined },
-        signal,
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<Label>(labelKeys.list(search), '/chat/label', {
+    limit: LABEL_PAGE_SIZE,
+    search: search || undefined,
   });
 }
 
@@ -57,22 +43,19 @@ function refreshLabels(queryClient: QueryClient): Promise<unknown> {
 
 /** POST /chat/label (new) or PUT /chat/label/{id} (rename, recolour); owner only. */
 export function useSaveLabel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: LabelInput }) =>
+  return useMutationThen(
+    ({ id, body }: { id: string | null; body: LabelInput }) =>
       id
         ? api.put<Label>(`/chat/label/${encodeURIComponent(id)}`, body)
         : api.post<Label>('/chat/label', body),
-    onSuccess: () => refreshLabels(queryClient),
-  });
+    refreshLabels,
+  );
 }
 
 /** DELETE /chat/label/{id}: the label leaves every chat too; owner only. */
 export function useDeleteLabel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      api.delete<{ message: string; chats: number }>(`/chat/label/${encodeURIComponent(id)}`),
-    onSuccess: () => refreshLabels(queryClient),
-  });
+  return useMutationThen(
+    (id: string) => api.delete<{ message: string; chats: number }>(`/chat/label/${encodeURIComponent(id)}`),
+    refreshLabels,
+  );
 }

@@ -1,12 +1,7 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { LIMITS, type ChatTemplate, type Paged, type TemplateInput } from '@sapa/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { LIMITS, type ChatTemplate, type TemplateInput } from '@sapa/contracts';
 import { api } from '../../../lib/api-client';
+import { useMutationThen, usePagedQuery } from '../../../lib/query-hooks';
 
 /** Query keys of the settings list; the composer's popup caches under ['chat', 'templates']. */
 export const templateKeys = {
@@ -17,17 +12,9 @@ export const templateKeys = {
 
 /** GET /chat/template, alphabetical, 50 a page, searched in title and text; 'Lebih Banyak' loads the next page. */
 export function useTemplatePages(search: string) {
-  return useInfiniteQuery({
-    queryKey: templateKeys.list(search),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Paged<ChatTemplate>>(
-        '/chat/template',
-        { page: pageParam, limit: LIMITS.templatePageSize, search: search || undefined },
-        signal,
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasNextPage ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
+  return usePagedQuery<ChatTemplate>(templateKeys.list(search), '/chat/template', {
+    limit: LIMITS.templatePageSize,
+    search: search || undefined,
   });
 }
 
@@ -41,21 +28,19 @@ function refreshTemplates(queryClient: QueryClient): Promise<unknown> {
 
 /** POST /chat/template (new) or PUT /chat/template/{id} (edit); owner only. */
 export function useSaveTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: TemplateInput }) =>
+  return useMutationThen(
+    ({ id, body }: { id: string | null; body: TemplateInput }) =>
       id
         ? api.put<ChatTemplate>(`/chat/template/${encodeURIComponent(id)}`, body)
         : api.post<ChatTemplate>('/chat/template', body),
-    onSuccess: () => refreshTemplates(queryClient),
-  });
+    refreshTemplates,
+  );
 }
 
 /** DELETE /chat/template/{id}; owner only. */
 export function useDeleteTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/chat/template/${encodeURIComponent(id)}`),
-    onSuccess: () => refreshTemplates(queryClient),
-  });
+  return useMutationThen(
+    (id: string) => api.delete<{ message: string }>(`/chat/template/${encodeURIComponent(id)}`),
+    refreshTemplates,
+  );
 }
