@@ -2,7 +2,7 @@ import { Alert, PasswordInput, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { t, type Agent } from '@sapa/contracts';
 import { FormModal, ModalForm } from '../../components/form-modal';
-import { PhoneField } from '../../components/phone-field';
+import { FormPhoneField } from '../../components/form-phone-field';
 import { useToast } from '../../components/toast/use-toast';
 import { useFormFailure } from '../../components/use-form-failure';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -93,13 +93,7 @@ function CreateAgentForm({ onClose, onSaved }: FormProps) {
     >
       <TextInput label="Nama" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
       <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
-      <PhoneField
-        country={form.values.country}
-        onCountryChange={(code) => form.setFieldValue('country', code)}
-        number={form.values.phone}
-        onNumberChange={(value) => form.setFieldValue('phone', value)}
-        error={form.errors.phone}
-      />
+      <FormPhoneField form={form} />
       <PasswordInput
         label="Kata Sandi"
         description={AGENT_TEXT.passwordHint}

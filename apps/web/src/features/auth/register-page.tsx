@@ -1,7 +1,7 @@
 import { PasswordInput, Text, TextInput } from '@mantine/core';
 import type { LoginResponse, RegisterBody } from '@sapa/contracts';
 import { AuthLayout } from '../../components/auth-layout';
-import { PhoneField } from '../../components/phone-field';
+import { FormPhoneField } from '../../components/form-phone-field';
 import { api } from '../../lib/api-client';
 import { countryByCode, DEFAULT_COUNTRY } from '../../lib/phone-form';
 import { referralStore } from '../../lib/referral-store';
@@ -60,13 +60,7 @@ export function RegisterPage() {
       >
         <TextInput label="Nama" autoComplete="name" autoFocus {...form.getInputProps('name')} />
         <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-        <PhoneField
-          country={form.values.country}
-          onCountryChange={(code) => form.setFieldValue('country', code)}
-          number={form.values.phone}
-          onNumberChange={(value) => form.setFieldValue('phone', value)}
-          error={form.errors.phone}
-        />
+        <FormPhoneField form={form} />
         <PasswordInput
           label="Kata Sandi"
           description="Minimal 8 karakter"

@@ -3,7 +3,7 @@ import { Alert, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { z } from 'zod';
 import { t, updateProfileBody, type UpdateProfileBody, type UserProfile } from '@sapa/contracts';
-import { PhoneField } from '../../components/phone-field';
+import { FormPhoneField } from '../../components/form-phone-field';
 import { SettingsForm } from '../../components/settings-form';
 import { useToast } from '../../components/toast/use-toast';
 import { api } from '../../lib/api-client';
@@ -82,13 +82,7 @@ function ProfileForm({
           <Text size="xs">{WEB_MESSAGES.emailChangeNotice}</Text>
         </Alert>
       ) : null}
-      <PhoneField
-        country={form.values.country}
-        onCountryChange={(code) => form.setFieldValue('country', code)}
-        number={form.values.phone}
-        onNumberChange={(value) => form.setFieldValue('phone', value)}
-        error={form.errors.phone}
-      />
+      <FormPhoneField form={form} />
     </SettingsForm>
   );
 }

@@ -10,7 +10,7 @@ import {
   type ChatTemplate,
 } from '@sapa/contracts';
 import { FormAlert } from '../../../components/form-alert';
-import { PhoneField } from '../../../components/phone-field';
+import { FormPhoneField } from '../../../components/form-phone-field';
 import { useToast } from '../../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -258,13 +258,7 @@ function TemplateForm({ template, onDone }: { template: ChatTemplate | null; onD
               withAsterisk
               {...form.getInputProps('contactName')}
             />
-            <PhoneField
-              country={form.values.country}
-              onCountryChange={(code) => form.setFieldValue('country', code)}
-              number={form.values.phoneNumber}
-              onNumberChange={(value) => form.setFieldValue('phoneNumber', value)}
-              error={form.errors.phoneNumber}
-            />
+            <FormPhoneField form={form} field="phoneNumber" />
           </>
         ) : null}
         {hasText(type) ? (
