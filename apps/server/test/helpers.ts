@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
@@ -79,6 +84,94 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/** The app of a `useTestApp` block; it reads through to the app once `beforeAll` has built it. */
+export interface UsedTestApp extends TestApp {
+  /** The temporary SAPA_DATA_DIR (with `dataDir`). */
+  readonly dataDir: string;
+  /** `ws://127.0.0.1:<port>` (with `listen`). */
+  readonly base: string;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Registers beforeAll/afterAll that build the whole server on its own fresh database for the
+ * surrounding file or describe block, and returns it with the usual request helpers.
+ * `dataDir` names the prefix of a temporary SAPA_DATA_DIR, removed afterwards; `listen` serves it
+ * on a free local port.
+ */
+export function useTestApp(
+  options: Parameters<typeof createTestApp>[0] & { dataDir?: string; listen?: boolean } = {},
+) {
+  const { dataDir: dataDirPrefix, listen, ...appOptions } = options;
+  let current: TestApp | undefined;
+  let dataDir: string | undefined;
+  let base: string | undefined;
+  const started = () => {
+    if (!current) throw new Error('the test app is not running');
+    return current;
+  };
+  const t: UsedTestApp = {
+    get app() {
+      return started().app;
+    },
+    get ctx() {
+      return started().ctx;
+    },
+    get clock() {
+      return started().clock;
+    },
+    get dataDir() {
+      if (dataDir === undefined) throw new Error('useTestApp without dataDir');
+      return dataDir;
+    },
+    get base() {
+      if (base === undefined) throw new Error('useTestApp without listen');
+      return base;
+    },
+    close: () => started().close(),
+  };
+  beforeAll(async () => {
+    let env = appOptions.env;
+    if (dataDirPrefix !== undefined) {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+      env = { ...env, SAPA_DATA_DIR: dataDir };
+    }
+    current = await createTestApp({ ...appOptions, ...(env ? { env } : {}) });
+    if (listen) {
+      await current.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `ws://127.0.0.1:${(current.app.server.address() as AddressInfo).port}`;
+    }
+  });
+  afterAll(async () => {
+    await current?.close();
+    if (dataDir !== undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** GET with the session token. */
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
+  /** POST with the session token and a JSON body (`{}` when none is given). */
+  const post = (url: string, token: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { token }, payload });
+  /** PUT with the session token and a JSON body. */
+  const put = (url: string, token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url, headers: { token }, payload });
+  /** Any method; the token header and the body only when given. */
+  const call = (method: Method, url: string, token?: string, payload?: object) =>
+    t.app.inject({ method, url, headers: token ? { token } : {}, ...(payload ? { payload } : {}) });
+
+  return { t, get, post, put, call };
+}
+
+/** A verified owner signed in: their token and user id. */
+export async function verifiedOwner(app: FastifyInstance) {
+  const token = (await registerOwner(app, undefined, { verify: true })).token;
+  const ownerId = json<{ _id: string }>(
+    await app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
+  )._id;
+  return { token, ownerId };
 }
 
 let counter = 0;

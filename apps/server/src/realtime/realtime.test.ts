@@ -1,49 +1,22 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { describe, expect, it } from 'vitest';
 import { parseRealtimeFrame, type Chat, type RealtimeEvent } from '@sapa/contracts';
-import {
-  agentFor,
-  createTestApp,
-  customerSays,
-  json,
-  ownerWithSandbox,
-  type TestApp,
-} from '../../test/helpers';
+import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../test/helpers';
+import { openSocket, until } from '../../test/sockets';
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => t.close());
+const { t } = useTestApp({ listen: true });
 
 /** Opens /ws and collects decoded frames. */
 async function connect(token: string) {
-  const socket = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`);
   const frames: RealtimeEvent[] = [];
   const raw: string[] = [];
-  socket.on('message', (data) => {
+  const socket = await openSocket(`${t.base}/ws?token=${encodeURIComponent(token)}`, (data) => {
     raw.push(String(data));
     const event = parseRealtimeFrame(String(data));
     if (event) frames.push(event);
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
   return { socket, frames, raw };
 }
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('realtime', () => {
   it('sends double-encoded frames to every session of the tenant and to no one else', async () => {
@@ -89,7 +62,7 @@ describe('realtime', () => {
   });
 
   it('refuses sockets without a valid session', async () => {
-    const socket = new WebSocket(`${base}/ws?token=salah`);
+    const socket = new WebSocket(`${t.base}/ws?token=salah`);
     const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
     expect(code).toBe(1008);
   });

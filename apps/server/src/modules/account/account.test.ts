@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WHATSAPP_MESSAGES as M, type Account, type ApiErrorBody } from '@sapa/contracts';
 import { accounts, chats, messages, whatsappContacts, whatsappGroups } from '../../db/schema';
 import type { WhatsappControl } from '../../channels/whatsapp-web/control';
 import {
   agentFor,
-  createTestApp,
   customerSays,
   json,
   ownerWithSandbox,
   type TestApp,
+  useTestApp,
 } from '../../../test/helpers';
 import { accountByApiToken } from './service';
 
-let t: TestApp;
+const { t } = useTestApp();
 type Call = { op: 'link' | 'logout'; args: unknown[] };
 let calls: Call[] = [];
 let failLink = false;
@@ -34,11 +34,7 @@ function installFakeControl(target: TestApp) {
   (target.ctx as typeof target.ctx & { whatsapp: WhatsappControl }).whatsapp = fake;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  installFakeControl(t);
-});
-afterAll(() => t.close());
+beforeAll(() => installFakeControl(t));
 beforeEach(() => {
   calls = [];
   failLink = false;

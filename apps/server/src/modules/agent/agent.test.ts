@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Agent, Chat, Paged, RealtimeEvent } from '@sapa/contracts';
 import type { BusMessage } from '../../events/bus';
 import { agents, verificationCodes } from '../../db/schema';
 import {
-  createTestApp,
   customerSays,
   json,
   lastCodeFor,
   newOwner,
   ownerWithSandbox,
   registerOwner,
-  type TestApp,
+  useTestApp,
 } from '../../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? { token } : {}, ...(payload ? { payload } : {}) });
+const { t, call } = useTestApp();
 
 const login = (identifier: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } });

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Chat } from '@sapa/contracts';
-import {
-  agentFor,
-  createTestApp,
-  customerSays,
-  json,
-  ownerWithSandbox,
-  type TestApp,
-} from '../../../test/helpers';
+import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t, call } = useTestApp();
 
 const agentOf = (ownerToken: string, name: string) => agentFor(t, ownerToken, name);
 
-const post = (url: string, token: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: { token }, ...(payload ? { payload } : {}) });
+const post = (url: string, token: string, payload?: object) => call('POST', url, token, payload);
 
 describe('assignment (spec §6)', () => {
   it('agents take unassigned chats for themselves, reply only there, and unassign only their own', async () => {

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Chat, Message } from '@sapa/contracts';
 import { chatSearch, chats, jobs, messages, sandboxDeliveries } from '../../db/schema';
 import { rebuildSearchWords } from '../../lib/housekeeping';
-import {
-  agentFor,
-  createTestApp,
-  customerSays,
-  drainJobs,
-  json,
-  ownerWithSandbox,
-  type TestApp,
-} from '../../../test/helpers';
+import { agentFor, customerSays, drainJobs, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 import { ingestInbound } from './ingest';
 import { applyStatus } from './receipts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
-const post = (url: string, token: string, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { token }, payload });
+const { t, get, post } = useTestApp();
 const tmp = (n: number) => `tmp${String(n).padStart(17, '0')}`;
 
 describe('inbound', () => {

@@ -1,26 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Chat } from '@sapa/contracts';
-import {
-  agentFor,
-  createTestApp,
-  customerSays,
-  json,
-  ownerWithSandbox,
-  type TestApp,
-} from '../../../test/helpers';
+import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 
 /** PUT /chat/{id}/contact (the drawer) and the Instagram reply window (spec §4, §6). */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const put = (url: string, token: string, payload: object) =>
-  t.app.inject({ method: 'PUT', url, headers: { token }, payload });
-const post = (url: string, token: string, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { token }, payload });
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
+const { t, get, post, put } = useTestApp();
 let n = 0;
 const tmp = () => `ctc${String(++n).padStart(17, '0')}`;
 

@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { LIMITS, type Chat, type Message } from '@sapa/contracts';
 import { accounts, mediaFiles, messages } from '../../db/schema';
-import {
-  createTestApp,
-  customerSays,
-  drainJobs,
-  json,
-  ownerWithSandbox,
-  type TestApp,
-} from '../../../test/helpers';
+import { customerSays, drainJobs, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 import { mediaUrl } from '../media/lookup';
 
 /**
  * Every message type through POST /chat/{id}/message and the sandbox, with the channel and file rules
  * of spec §5. Files are put in media_files directly here; the upload itself is tested in modules/media.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
-const post = (url: string, token: string, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { token }, payload });
+const { t, get, post } = useTestApp();
 let n = 0;
 const tmp = () => `cnt${String(++n).padStart(17, '0')}`;
 

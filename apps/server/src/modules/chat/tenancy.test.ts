@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Chat } from '@sapa/contracts';
-import {
-  agentFor,
-  createTestApp,
-  customerSays,
-  json,
-  ownerWithSandbox,
-  type TestApp,
-} from '../../../test/helpers';
+import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 
 /**
  * An agent of tenant A against everything of tenant B (issue 5 'Done means'): chats, messages, contact
  * edits, assignment, labels, templates and agents are all refused or invisible, and nothing of B changes.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { token }, ...(payload ? { payload } : {}) });
+const { t, call } = useTestApp();
 
 describe('tenant isolation for agents', () => {
   it("an agent of A can neither see nor change B's chats, labels, templates or agents", async () => {

@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { ChatContact, Label } from '@sapa/contracts';
 import { accounts, chats } from '../../db/schema';
 import {
   agentFor,
-  createTestApp,
   customerSays,
   json,
   ownerWithSandbox,
   registerOwner,
-  type TestApp,
+  useTestApp,
 } from '../../../test/helpers';
 import { EXPORT_BATCH } from '../group/export';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t, get } = useTestApp();
 
 type Res = Awaited<ReturnType<typeof t.app.inject>>;
 type Page = { docs: ChatContact[]; hasNextPage: boolean };
 
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
 const list = async (token: string, query = '') => {
   const res = await get(`/api/contact/chat${query}`, token);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_LIMITS, CONTACT_MESSAGES as M, contactMessage, type ContactGroup } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -23,6 +23,27 @@ function columnIndex(columns: string[], name: string): number {
 
 async function saveColumns(tx: Tx, groupId: string, columns: string[], now: Date): Promise<void> {
   await tx.update(contactGroups).set({ columns, updatedAt: now }).where(eq(contactGroups.id, groupId));
+}
+
+/** Rewrites `values` of the group's contacts that hold `column`. */
+async function updateContactsWithColumn(
+  tx: Tx,
+  ownerId: string,
+  groupId: string,
+  column: string,
+  values: SQL,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(groupContacts)
+    .set({ values, updatedAt: now })
+    .where(
+      and(
+        eq(groupContacts.groupId, groupId),
+        eq(groupContacts.ownerId, ownerId),
+        sql`${groupContacts.values} ? ${column}::text`,
+      ),
+    );
 }
 
 /** POST /group/{id}/column: a new column at the end; 409 when the group has it (any case). */
@@ -65,19 +86,14 @@ export async function renameColumn(
     if (old === newName) return;
     const now = ctx.clock.now();
     await saveColumns(tx, group.id, group.columns.with(at, newName), now);
-    await tx
-      .update(groupContacts)
-      .set({
-        values: sql`(${groupContacts.values} - ${old}::text) || jsonb_build_object(${newName}::text, ${groupContacts.values} -> ${old}::text)`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(groupContacts.groupId, group.id),
-          eq(groupContacts.ownerId, actor.ownerId),
-          sql`${groupContacts.values} ? ${old}::text`,
-        ),
-      );
+    await updateContactsWithColumn(
+      tx,
+      actor.ownerId,
+      group.id,
+      old,
+      sql`(${groupContacts.values} - ${old}::text) || jsonb_build_object(${newName}::text, ${groupContacts.values} -> ${old}::text)`,
+      now,
+    );
   });
   return getGroup(ctx, actor, groupId);
 }
@@ -101,16 +117,14 @@ export async function deleteColumn(
       group.columns.filter((_, i) => i !== at),
       now,
     );
-    await tx
-      .update(groupContacts)
-      .set({ values: sql`${groupContacts.values} - ${column}::text`, updatedAt: now })
-      .where(
-        and(
-          eq(groupContacts.groupId, group.id),
-          eq(groupContacts.ownerId, actor.ownerId),
-          sql`${groupContacts.values} ? ${column}::text`,
-        ),
-      );
+    await updateContactsWithColumn(
+      tx,
+      actor.ownerId,
+      group.id,
+      column,
+      sql`${groupContacts.values} - ${column}::text`,
+      now,
+    );
   });
   return getGroup(ctx, actor, groupId);
 }

@@ -13,7 +13,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { mediaFiles } from '../../db/schema';
-import { agentFor, createTestApp, json, registerOwner, type TestApp } from '../../../test/helpers';
+import {
+  agentFor,
+  createTestApp,
+  json,
+  registerOwner,
+  type TestApp,
+  useTestApp,
+  verifiedOwner,
+} from '../../../test/helpers';
+import { filesUnder, multipart as form, partHead, type Part } from '../../../test/uploads';
 import { findMediaByUrl, mediaKeyOf } from './lookup';
 import { mediaStore, openMedia, storeFile } from './service';
 
@@ -21,34 +30,6 @@ const MiB = 1024 * 1024;
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
 const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name));
 const hasFfmpeg = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
-
-interface Part {
-  name: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-function partHead(boundary: string, part: Omit<Part, 'data'>): string {
-  const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
-  const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
-  return `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n${type}\r\n`;
-}
-
-/** A multipart/form-data body, written by hand so each test controls names, types and bytes. */
-function form(parts: Part[]) {
-  const boundary = `sapa${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(partHead(boundary, part)), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    boundary,
-  };
-}
 
 /** A valid PCM WAV of `seconds` of silence, built by hand (8 kHz, mono, 16 bit). */
 function wav(seconds: number): Buffer {
@@ -79,31 +60,13 @@ const png = (width: number, height: number) =>
 const HTML = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 
-/** Every file under a folder, relative paths. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((name) => fs.statSync(path.join(dir, name)).isFile())
-    .sort();
-}
-
 describe('media on disk', () => {
-  let t: TestApp;
-  let dataDir: string;
+  const { t } = useTestApp({ dataDir: 'sapa-media-' });
   let token: string;
   let ownerId: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-media-'));
-    t = await createTestApp({ env: { SAPA_DATA_DIR: dataDir } });
-    token = (await registerOwner(t.app, undefined, { verify: true })).token;
-    ownerId = json<{ _id: string }>(
-      await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
-    )._id;
-  });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    ({ token, ownerId } = await verifiedOwner(t.app));
   });
 
   const upload = (parts: Part[], as = token) => {
@@ -122,7 +85,7 @@ describe('media on disk', () => {
   /** What a refusal must leave unchanged: this owner's rows and the files of the data folder. */
   const stored = async () => ({
     rows: (await t.ctx.db.select().from(mediaFiles).where(eq(mediaFiles.ownerId, ownerId))).length,
-    files: filesUnder(path.join(dataDir, 'media')),
+    files: filesUnder(path.join(t.dataDir, 'media')),
   });
   const expectRefused = async (res: { statusCode: number; json(): unknown }, message: string) => {
     expect(res.statusCode).toBe(400);
@@ -170,7 +133,7 @@ describe('media on disk', () => {
 
     // the bytes are in the data folder under the random key
     const key = mediaKeyOf(media.url)!;
-    expect(filesUnder(path.join(dataDir, 'media'))).toContain(path.join(key.slice(0, 2), key));
+    expect(filesUnder(path.join(t.dataDir, 'media'))).toContain(path.join(key.slice(0, 2), key));
   });
 
   it('answers Range requests with 206 so audio and video can seek', async () => {

@@ -1,24 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { createTestApp, customerSays, json, ownerWithSandbox, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
+import { openSocket, until } from '../../../test/sockets';
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => t.close());
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+const { t } = useTestApp({ listen: true });
 
 describe('simulator socket', () => {
   it("pushes the business's messages whole: type, quote and media object", async () => {
@@ -26,13 +10,11 @@ describe('simulator socket', () => {
     const phone = '6281277770001';
     const { chatId, messageId } = await customerSays(t.app, accountId, 'Alamat tokonya di mana?', phone);
 
-    const socket = new WebSocket(`${base}/ws/sandbox?accountId=${accountId}&phoneNumber=${phone}`);
     const frames: { type: string; message: Record<string, unknown> }[] = [];
-    socket.on('message', (data) => frames.push(JSON.parse(JSON.parse(String(data)) as string)));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
+    const socket = await openSocket(
+      `${t.base}/ws/sandbox?accountId=${accountId}&phoneNumber=${phone}`,
+      (data) => frames.push(JSON.parse(JSON.parse(String(data)) as string)),
+    );
 
     const sent = await t.app.inject({
       method: 'POST',

@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agents, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import {
-  createTestApp,
-  json,
-  lastCodeFor,
-  newOwner,
-  registerOwner,
-  type TestApp,
-} from '../../../test/helpers';
+import { json, lastCodeFor, newOwner, registerOwner, useTestApp } from '../../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? { token } : {}, ...(payload ? { payload } : {}) });
+const { t, call } = useTestApp();
 
 describe('verification', () => {
   it('a wrong code is refused and changes nothing; the mailed code verifies once', async () => {

@@ -7,30 +7,25 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contactGroups, contactImports, groupContacts, jobs, mediaFiles } from '../../../db/schema';
 import {
   agentFor,
-  createTestApp,
   drainJobs,
   json,
   registerOwner,
-  type TestApp,
+  useTestApp,
+  verifiedOwner,
 } from '../../../../test/helpers';
+import { filesUnder, multipart } from '../../../../test/uploads';
 import { IMPORT_BATCH_ROWS } from './job';
 
 const URL_BASE = '/api/group/excel/contact';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A multipart/form-data body with one `file` part, written by hand. */
-function form(filename: string, type: string, data: Buffer | string, field = 'file') {
-  const boundary = `sapa${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), Buffer.from(data), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+const form = (filename: string, type: string, data: Buffer | string, field = 'file') =>
+  multipart([{ name: field, filename, type, data }]);
 
 async function xlsx(rows: unknown[][], sheetName = 'Kontak'): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -39,31 +34,13 @@ async function xlsx(rows: unknown[][], sheetName = 'Kontak'): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Every file under a folder, relative paths. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((name) => fs.statSync(path.join(dir, name)).isFile())
-    .sort();
-}
-
 describe('contact import', () => {
-  let t: TestApp;
-  let dataDir: string;
+  const { t } = useTestApp({ dataDir: 'sapa-import-' });
   let token: string;
   let ownerId: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-import-'));
-    t = await createTestApp({ env: { SAPA_DATA_DIR: dataDir } });
-    token = (await registerOwner(t.app, undefined, { verify: true })).token;
-    ownerId = json<{ _id: string }>(
-      await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
-    )._id;
-  });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    ({ token, ownerId } = await verifiedOwner(t.app));
   });
 
   const upload = (filename: string, type: string, data: Buffer | string, as = token) => {
@@ -90,7 +67,7 @@ describe('contact import', () => {
   const get = async (id: string) => json<ContactImport>(await call('GET', `${URL_BASE}/${id}`));
   const importRow = async (id: string) =>
     (await t.ctx.db.select().from(contactImports).where(eq(contactImports.id, id)))[0]!;
-  const storedFiles = () => filesUnder(path.join(dataDir, 'media')).filter((f) => !f.startsWith('.tmp'));
+  const storedFiles = () => filesUnder(path.join(t.dataDir, 'media')).filter((f) => !f.startsWith('.tmp'));
   const imports = async () =>
     (await t.ctx.db.select().from(contactImports).where(eq(contactImports.ownerId, ownerId))).length;
   const newGroup = async (name: string, columns: string[] = [], owner = ownerId) => {
@@ -257,7 +234,7 @@ describe('contact import', () => {
         expect(json(res).message, name).toBe(CONTACT_MESSAGES[key as keyof typeof CONTACT_MESSAGES]);
       }
       expect({ rows: await imports(), files: storedFiles() }).toEqual(before);
-      expect(filesUnder(path.join(dataDir, 'media', '.tmp'))).toEqual([]);
+      expect(filesUnder(path.join(t.dataDir, 'media', '.tmp'))).toEqual([]);
     });
 
     it('refuses a missing file field and an upload over 10 MB, keeping nothing', async () => {
@@ -278,7 +255,7 @@ describe('contact import', () => {
       const res = await upload('besar.csv', 'text/csv', big);
       expectRefused(res, CONTACT_MESSAGES.importTooLarge);
       expect({ rows: await imports(), files: storedFiles() }).toEqual(before);
-      expect(filesUnder(path.join(dataDir, 'media', '.tmp'))).toEqual([]);
+      expect(filesUnder(path.join(t.dataDir, 'media', '.tmp'))).toEqual([]);
     });
 
     it(`refuses more than ${CONTACT_LIMITS.importRowsMax} rows`, async () => {
@@ -642,7 +619,7 @@ describe('contact import', () => {
         await start(created._id, { groupName: 'Hilang', mapping: mapping('name', 'phone') });
         const key = (await importRow(created._id)).fileKey!;
         for (const file of storedFiles().filter((f) => f.endsWith(key)))
-          fs.rmSync(path.join(dataDir, 'media', file));
+          fs.rmSync(path.join(t.dataDir, 'media', file));
         await drainJobs(t);
         expect(await get(created._id)).toMatchObject({
           state: 'failed',
