@@ -48,6 +48,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
   S3_FORCE_PATH_STYLE: flag(true),
+  /** The inbox search's in-process index (modules/chat/search-index.ts); 0 searches through SQL alone. */
+  SAPA_SEARCH_INDEX: flag(true),
+  /** What this process's search indexes may hold together, in MB; the least recently used go first. */
+  SAPA_SEARCH_INDEX_MB: z.coerce.number().int().min(1).default(512),
 });
 
 export interface Config {
@@ -72,6 +76,8 @@ export interface Config {
   limits: { loginMaxFailures: number; registerPerHour: number; resetPer15Min: number };
   /** The S3-compatible media store; undefined keeps media on disk under dataDir. */
   s3: S3Config | undefined;
+  /** the inbox search's in-process index: on or off, and the memory all tenants' indexes may use */
+  searchIndex: { enabled: boolean; maxBytes: number };
 }
 
 export interface S3Config {
@@ -134,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetPer15Min: e.SAPA_RESET_PER_15_MIN,
     },
     s3,
+    searchIndex: { enabled: e.SAPA_SEARCH_INDEX, maxBytes: e.SAPA_SEARCH_INDEX_MB * 1024 * 1024 },
   };
 }
 

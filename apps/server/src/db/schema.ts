@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +17,14 @@ const id = () =>
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The transaction that last wrote the row (pg_current_xact_id(), set by a trigger of migration 0009;
+ * null for rows untouched since). The in-process search index (modules/chat/search-index.ts) reads
+ * the rows changed since the oldest transaction running at its last read, so it misses no commit.
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+const changeXid = () => xid8('change_xid');
 
 /** Owners: the tenants. Every tenant-scoped row carries an owner_id pointing here. */
 export const users = pgTable(
@@ -282,9 +291,11 @@ export const chats = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    changeXid: changeXid(),
   },
   (t) => [
     uniqueIndex('chats_account_external_key').on(t.accountId, t.externalId),
+    index('chats_owner_change_idx').on(t.ownerId, t.changeXid),
     index('chats_owner_last_idx').on(t.ownerId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
     index('chats_owner_unread_idx')
       .on(t.ownerId, t.lastMessageAt.desc().nullsLast(), t.id.desc())
@@ -347,13 +358,18 @@ export const messages = pgTable(
  * through its messages. The chat reference is deferred to commit: the ingest statement stores a new
  * chat's first message before the chat row.
  */
-export const chatSearch = pgTable('chat_search', {
-  chatId: text('chat_id').primaryKey(),
-  ownerId: text('owner_id').notNull(),
-  words: text('words').notNull().default(' '),
-  complete: boolean('complete').notNull().default(true),
-  stale: boolean('stale').notNull().default(false),
-});
+export const chatSearch = pgTable(
+  'chat_search',
+  {
+    chatId: text('chat_id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    words: text('words').notNull().default(' '),
+    complete: boolean('complete').notNull().default(true),
+    stale: boolean('stale').notNull().default(false),
+    changeXid: changeXid(),
+  },
+  (t) => [index('chat_search_owner_change_idx').on(t.ownerId, t.changeXid)],
+);
 
 /**
  * A file stored for a tenant (uploaded through POST /chat/media or received from a channel). The key is

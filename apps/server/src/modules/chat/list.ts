@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { chatListQuery, LIMITS, t, type ChatCount, type Paged, type Chat } from '@sapa/contracts';
 import { GENERIC_PLAN_MARK, type Db, type Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -8,6 +8,7 @@ import { chatSearch, chats, messages } from '../../db/schema';
 import type { Actor } from './actor';
 import { attachLabels } from '../label/service';
 import { selectChats, toChat } from './serialize';
+import { changedSince, indexable, listTime, searchIndexesOf } from './search-index';
 
 type ChatListQuery = z.output<typeof chatListQuery>;
 
@@ -42,6 +43,8 @@ interface SearchPatterns {
   keys: string[] | null;
   /** the whitespace-separated words of the search, for the chats' search words */
   words: string[];
+  /** the digits of `phone` without the wildcards */
+  digits: string | null;
 }
 
 function searchPatterns(search: string): SearchPatterns {
@@ -51,7 +54,7 @@ function searchPatterns(search: string): SearchPatterns {
   const numbers = search.split(/\s+/).filter((word) => word.length >= 3 && /\d/.test(word));
   const keys =
     numbers.length && numbers.join(' ') !== search ? numbers.map((w) => `%${escapeLike(w)}%`) : null;
-  return { text, phone, keys, words: search.split(/\s+/) };
+  return { text, phone, keys, words: search.split(/\s+/), digits: phone ? digits : null };
 }
 
 const contactText = () => sql`(${chats.contactName} || ' ' || ${chats.contactPhone})`;
@@ -96,11 +99,11 @@ function indexedMatch(actor: Actor, p: SearchPatterns, filters: SQL[], n: number
  * out and the messages of the rest decide. A chat whose words are stale or not kept is read through
  * its messages.
  */
-function rowMatch(actor: Actor, p: SearchPatterns): SQL {
-  const byPhone = p.phone ? sql`or ${contactText()} ilike ${p.phone}` : sql``;
+function rowMatch(ownerId: Bound, p: MatchValues): SQL {
+  const byPhone = p.phone !== null ? sql`or ${contactText()} ilike ${p.phone}` : sql``;
   const inMessages = sql`exists (select 1 from ${messages} where ${messages.chatId} = ${chats.id}
-      and ${messages.ownerId} = ${actor.ownerId} and not ${messages.isDeleted} and ${messages.text} ilike ${p.text})`;
-  const wordTests = p.words.map((word) => sql`${chatSearch.words} like lower(${`%${escapeLike(word)}%`})`);
+      and ${messages.ownerId} = ${ownerId} and not ${messages.isDeleted} and ${messages.text} ilike ${p.text})`;
+  const wordTests = p.words.map((word) => sql`${chatSearch.words} like lower(${word})`);
   const wordsSay = sql`(select case when ${chatSearch.complete} and not ${chatSearch.stale}
       then ${and(...wordTests)} end from ${chatSearch} where ${chatSearch.chatId} = ${chats.id})`;
   const byMessages =
@@ -109,6 +112,23 @@ function rowMatch(actor: Actor, p: SearchPatterns): SQL {
       : sql`case when coalesce(${wordsSay}, true) then ${inMessages} else false end`;
   return sql`(${contactText()} ilike ${p.text} ${byPhone} or ${byMessages})`;
 }
+
+/** A value of a statement: given, or a placeholder of a prepared statement. */
+type Bound = string | Placeholder;
+
+/** What rowMatch tests: the search's patterns, or placeholders for them. */
+interface MatchValues {
+  text: Bound;
+  phone: Bound | null;
+  /** a LIKE pattern a word of the search */
+  words: Bound[];
+}
+
+const matchValues = (p: SearchPatterns): MatchValues => ({
+  text: p.text,
+  phone: p.phone,
+  words: p.words.map((word) => `%${escapeLike(word)}%`),
+});
 
 /**
  * How many of the newest chats the first pass of a search looks through. Its matches, in list order,
@@ -121,6 +141,24 @@ export const SEARCH_WINDOW = 60;
 export const SEARCH_TIMEOUT_MS = 3000;
 
 const listOrder = () => [sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id)];
+
+/** filterConditions with placeholders (ownerId, accountIds, labelIds, agentIds) for the values. */
+function placeholderFilters(query: ChatListQuery): SQL[] {
+  const where: SQL[] = [eq(chats.ownerId, sql.placeholder('ownerId'))];
+  if (query.status === 'unread') where.push(gt(chats.unreadCount, 0));
+  if (query.status === 'unreplied') {
+    where.push(eq(chats.lastMessageIsFromMe, false), sql`${chats.lastMessageAt} is not null`);
+  }
+  if (query.accountIds.length)
+    where.push(sql`${chats.accountId} = any(${sql.placeholder('accountIds')}::text[])`);
+  if (query.labelIds.length) where.push(sql`${chats.labelIds} && ${sql.placeholder('labelIds')}::text[]`);
+  if (query.agentIds.length) where.push(sql`${chats.agentId} = any(${sql.placeholder('agentIds')}::text[])`);
+  return where;
+}
+
+/** The filter shape of a query: which status, and which id filters are set. */
+const filterShape = (query: ChatListQuery) =>
+  `${query.status}_${+!!query.accountIds.length}${+!!query.labelIds.length}${+!!query.agentIds.length}`;
 
 /**
  * The list without a search is the inbox's most frequent read (every open, every reconnect, every
@@ -135,30 +173,20 @@ function preparedPage(db: Db, query: ChatListQuery, firstPage: boolean) {
   // a constant limit the cached generic plan wins after five calls. Other pages and sizes keep their
   // parameters (one statement each, planned per call).
   const literal = firstPage && query.limit === LIMITS.chatPageSize;
-  const shape = `${query.status}:${+!!query.accountIds.length}${+!!query.labelIds.length}${+!!query.agentIds.length}${literal ? ':first' : ''}`;
+  const shape = `${filterShape(query)}${literal ? '_first' : ''}`;
   let byShape = preparedPages.get(db);
   if (!byShape) preparedPages.set(db, (byShape = new Map()));
   let prepared = byShape.get(shape);
   if (!prepared) {
-    const where: SQL[] = [eq(chats.ownerId, sql.placeholder('ownerId'))];
-    if (query.status === 'unread') where.push(gt(chats.unreadCount, 0));
-    if (query.status === 'unreplied') {
-      where.push(eq(chats.lastMessageIsFromMe, false), sql`${chats.lastMessageAt} is not null`);
-    }
-    if (query.accountIds.length)
-      where.push(sql`${chats.accountId} = any(${sql.placeholder('accountIds')}::text[])`);
-    if (query.labelIds.length) where.push(sql`${chats.labelIds} && ${sql.placeholder('labelIds')}::text[]`);
-    if (query.agentIds.length)
-      where.push(sql`${chats.agentId} = any(${sql.placeholder('agentIds')}::text[])`);
     const ordered = selectChats(db)
-      .where(and(...where))
+      .where(and(...placeholderFilters(query)))
       .orderBy(...listOrder());
     prepared = (
       literal
         ? // drizzle writes an SQL object given as the limit into the text as it is
           ordered.limit(sql.raw(String(LIMITS.chatPageSize + 1)) as unknown as number)
         : ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
-    ).prepare(`chat_list_${shape.replaceAll(':', '_')}`);
+    ).prepare(`chat_list_${shape}`);
     byShape.set(shape, prepared);
   }
   return prepared;
@@ -166,6 +194,102 @@ function preparedPage(db: Db, query: ChatListQuery, firstPage: boolean) {
 
 type PreparedPage = ReturnType<ReturnType<typeof selectChats>['prepare']>;
 const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
+
+/**
+ * The statement that tests the index's candidates (and the chats written since its last read),
+ * prepared per shape: filters, number of words, phone digits, and the row limit when it is small
+ * (a constant limit keeps the generic plan cheap, see preparedPage). Building it through Drizzle on
+ * every search cost more than running it.
+ */
+function preparedIndexPage(db: Db, query: ChatListQuery, words: number, phone: boolean, limit: number) {
+  const literal = limit <= 101;
+  const shape = `${filterShape(query)}_${words}_${+phone}_${literal ? limit : 'n'}`;
+  let byShape = preparedIndexPages.get(db);
+  if (!byShape) preparedIndexPages.set(db, (byShape = new Map()));
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    const match: MatchValues = {
+      text: sql.placeholder('text'),
+      phone: phone ? sql.placeholder('phone') : null,
+      words: Array.from({ length: words }, (_, i) => sql.placeholder(`w${i}`)),
+    };
+    const ownerId = sql.placeholder('ownerId');
+    const ordered = selectChats(db, { at: listTime })
+      .where(
+        and(
+          ...placeholderFilters(query),
+          sql`${chats.id} = any(${sql.placeholder('ids')}::text[] || ${changedSince(ownerId, sql.placeholder('watermark'))})`,
+          rowMatch(ownerId, match),
+        ),
+      )
+      .orderBy(...listOrder());
+    prepared = (
+      literal
+        ? ordered.limit(sql.raw(String(limit)) as unknown as number)
+        : ordered.limit(sql.placeholder('limit'))
+    ).prepare(`chat_search_${shape}`);
+    byShape.set(shape, prepared);
+  }
+  return prepared;
+}
+
+type PreparedIndexPage = ReturnType<ReturnType<typeof selectChats<{ at: typeof listTime }>>['prepare']>;
+const preparedIndexPages = new WeakMap<Db, Map<string, PreparedIndexPage>>();
+
+/** A search sends PostgreSQL at most this many of the index's candidates before it searches through SQL. */
+const MAX_INDEX_CANDIDATES = 5000;
+
+/**
+ * The search through this process's index of the tenant (search-index.ts): the index names the first
+ * matching chats in list order, and one statement tests them, with every chat written since the
+ * index's last read, against the filters and the exact match, in list order. When some candidates
+ * fail (a phrase whose words are in a chat but not together), more are sent. Null when the index
+ * cannot answer (off, not built yet, a search it does not take): the SQL search answers then.
+ */
+async function searchThroughIndex(
+  ctx: AppContext,
+  actor: Actor,
+  query: ChatListQuery,
+  search: string,
+  patterns: SearchPatterns,
+  wanted: number,
+) {
+  if (!ctx.config.searchIndex.enabled || !indexable(search)) return null;
+  const indexes = searchIndexesOf(ctx.db, ctx.config.searchIndex.maxBytes, (error) =>
+    ctx.log.error({ err: error }, 'chat search index'),
+  );
+  const index = await indexes.get(actor.ownerId);
+  if (!index) return null;
+  for (let want = wanted; want <= MAX_INDEX_CANDIDATES; want *= 4) {
+    const watermark = index.watermark;
+    const found = index.candidates(search, patterns.digits, query, want);
+    const match = matchValues(patterns);
+    const rows = (await preparedIndexPage(
+      ctx.db,
+      query,
+      match.words.length,
+      match.phone !== null,
+      wanted,
+    ).execute({
+      ownerId: actor.ownerId,
+      accountIds: query.accountIds,
+      labelIds: query.labelIds,
+      agentIds: query.agentIds,
+      ids: found.ids,
+      watermark,
+      text: match.text,
+      phone: match.phone,
+      ...Object.fromEntries(match.words.map((word, i) => [`w${i}`, word])),
+      limit: wanted,
+    })) as { at: number | null }[] & Awaited<ReturnType<typeof selectChats>>;
+    if (found.exhausted) return rows;
+    // Complete when the last row comes no later than the last candidate sent: every candidate not
+    // sent is older (ties were sent), or was written since and so was tested anyway.
+    const last = rows[wanted - 1];
+    if (last && (last.at ?? -Infinity) >= found.lastAt) return rows;
+  }
+  return null;
+}
 
 /** GET /chat: newest last message first, 20 a page, `{docs, hasNextPage}`. */
 export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQuery): Promise<Paged<Chat>> {
@@ -191,41 +315,44 @@ export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQu
     })) as typeof rows;
   } else {
     const patterns = searchPatterns(search);
-    try {
-      rows = await ctx.db.transaction(async (tx) => {
-        if (offset + wanted <= SEARCH_WINDOW) {
-          // The first pass is one generic plan for every search of its shape (see GENERIC_PLAN_MARK).
-          // Without JIT: the generic plan's pessimistic cost estimate made PostgreSQL spend ~150 ms
-          // compiling a 0.3 ms query.
-          await tx.execute(
-            sql`select set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true),
+    const found = await searchThroughIndex(ctx, actor, query, search, patterns, offset + wanted);
+    if (found) rows = found.slice(offset);
+    else
+      try {
+        rows = await ctx.db.transaction(async (tx) => {
+          if (offset + wanted <= SEARCH_WINDOW) {
+            // The first pass is one generic plan for every search of its shape (see GENERIC_PLAN_MARK).
+            // Without JIT: the generic plan's pessimistic cost estimate made PostgreSQL spend ~150 ms
+            // compiling a 0.3 ms query.
+            await tx.execute(
+              sql`select set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true),
               set_config('plan_cache_mode', 'force_generic_plan', true), set_config('jit', 'off', true)`,
-          );
-          const recent = tx
-            .select({ id: chats.id })
-            .from(chats)
-            .where(and(...filters))
-            .orderBy(...listOrder())
-            .limit(SEARCH_WINDOW);
-          const windowRows = await page(tx, [
-            sql.raw(`${GENERIC_PLAN_MARK} true`),
-            inArray(chats.id, recent),
-            rowMatch(actor, patterns),
-          ]);
-          if (windowRows.length === wanted) return windowRows;
-          // the indexed search is planned for its patterns: a rare word and a common one differ
-          await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
-        } else {
-          await tx.execute(sql`select set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true)`);
-        }
-        return page(tx, [...filters, indexedMatch(actor, patterns, filters, offset + wanted)]);
-      });
-    } catch (error) {
-      const e = error as { code?: string; cause?: { code?: string } };
-      if (e.code === '57014' || e.cause?.code === '57014')
-        throw new AppError('VALIDATION', t('chat.searchTooBroad'));
-      throw error;
-    }
+            );
+            const recent = tx
+              .select({ id: chats.id })
+              .from(chats)
+              .where(and(...filters))
+              .orderBy(...listOrder())
+              .limit(SEARCH_WINDOW);
+            const windowRows = await page(tx, [
+              sql.raw(`${GENERIC_PLAN_MARK} true`),
+              inArray(chats.id, recent),
+              rowMatch(actor.ownerId, matchValues(patterns)),
+            ]);
+            if (windowRows.length === wanted) return windowRows;
+            // the indexed search is planned for its patterns: a rare word and a common one differ
+            await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
+          } else {
+            await tx.execute(sql`select set_config('statement_timeout', ${String(SEARCH_TIMEOUT_MS)}, true)`);
+          }
+          return page(tx, [...filters, indexedMatch(actor, patterns, filters, offset + wanted)]);
+        });
+      } catch (error) {
+        const e = error as { code?: string; cause?: { code?: string } };
+        if (e.code === '57014' || e.cause?.code === '57014')
+          throw new AppError('VALIDATION', t('chat.searchTooBroad'));
+        throw error;
+      }
   }
   const docs = await attachLabels(ctx.db, actor.ownerId, rows.slice(0, query.limit).map(toChat));
   return { docs, hasNextPage: rows.length > query.limit };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Chat, Message, MessageStatus, MessageType, QuotedMessage } from '@sapa/contracts';
 import type { Db, Tx } from '../../db/client';
 import { accounts, agents, chats, messages } from '../../db/schema';
@@ -46,10 +46,10 @@ export interface ChatJoinRow {
   agentPhone: string | null;
 }
 
-/** Selects chats with their joins; callers add where/order/limit. */
-export function selectChats(db: Db | Tx) {
+/** Selects chats with their joins (and `extra` columns); callers add where/order/limit. */
+export function selectChats<Extra extends Record<string, SQL>>(db: Db | Tx, extra?: Extra) {
   return db
-    .select(chatColumns)
+    .select({ ...chatColumns, ...(extra as Extra) })
     .from(chats)
     .innerJoin(accounts, eq(accounts.id, chats.accountId))
     .leftJoin(agents, eq(agents.id, chats.agentId));

@@ -1,0 +1,19 @@
+ALTER TABLE "chat_search" ADD COLUMN "change_xid" "xid8";--> statement-breakpoint
+ALTER TABLE "chats" ADD COLUMN "change_xid" "xid8";--> statement-breakpoint
+CREATE INDEX "chat_search_owner_change_idx" ON "chat_search" USING btree ("owner_id","change_xid");--> statement-breakpoint
+CREATE INDEX "chats_owner_change_idx" ON "chats" USING btree ("owner_id","change_xid");--> statement-breakpoint
+-- Hand-written below: every insert or update of a chat or of its search words records its
+-- transaction, so the in-process search index can read what changed since its last read (rows whose
+-- change_xid is at least the oldest transaction that was still running then) and miss no commit.
+CREATE FUNCTION sapa_change_xid() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.change_xid := pg_current_xact_id();
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER chats_change_xid BEFORE INSERT OR UPDATE ON chats
+  FOR EACH ROW EXECUTE FUNCTION sapa_change_xid();
+--> statement-breakpoint
+CREATE TRIGGER chat_search_change_xid BEFORE INSERT OR UPDATE ON chat_search
+  FOR EACH ROW EXECUTE FUNCTION sapa_change_xid();
