@@ -255,7 +255,7 @@ async function searchThroughIndex(
   wanted: number,
 ) {
   if (!ctx.config.searchIndex.enabled || !indexable(search)) return null;
-  const indexes = searchIndexesOf(ctx.db, ctx.config.searchIndex.maxBytes, (error) =>
+  const indexes = searchIndexesOf(ctx.database.searchDb, ctx.config.searchIndex.maxBytes, (error) =>
     ctx.log.error({ err: error }, 'chat search index'),
   );
   const index = await indexes.get(actor.ownerId);
@@ -265,7 +265,7 @@ async function searchThroughIndex(
     const found = index.candidates(search, patterns.digits, query, want);
     const match = matchValues(patterns);
     const rows = (await preparedIndexPage(
-      ctx.db,
+      ctx.database.searchDb,
       query,
       match.words.length,
       match.phone !== null,
