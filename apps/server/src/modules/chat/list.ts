@@ -255,9 +255,7 @@ async function searchThroughIndex(
   wanted: number,
 ) {
   if (!ctx.config.searchIndex.enabled || !indexable(search)) return null;
-  const indexes = searchIndexesOf(ctx.database.searchDb, ctx.config.searchIndex.maxBytes, (error) =>
-    ctx.log.error({ err: error }, 'chat search index'),
-  );
+  const indexes = searchIndexesOf(ctx.database.searchDb, ctx.config.searchIndex.maxBytes, ctx.log);
   const index = await indexes.get(actor.ownerId);
   if (!index) return null;
   for (let want = wanted; want <= MAX_INDEX_CANDIDATES; want *= 4) {

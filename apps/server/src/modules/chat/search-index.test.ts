@@ -5,7 +5,7 @@ import { chats, messages } from '../../db/schema';
 import { agentFor, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 import { ingestInbound } from './ingest';
 import { listChats } from './list';
-import { indexable, searchIndexesOf, TenantSearchIndex } from './search-index';
+import { indexable, SearchIndexes, searchIndexesOf, TenantSearchIndex } from './search-index';
 import type { AppContext } from '../../context';
 
 const { t, post } = useTestApp();
@@ -158,9 +158,7 @@ describe('search index', () => {
     const next = random(20261125);
     const tn = await tenant();
     await fill(tn, 70, next);
-    const indexes = searchIndexesOf(t.ctx.db, t.ctx.config.searchIndex.maxBytes, (e) => {
-      throw e;
-    });
+    const indexes = searchIndexesOf(t.ctx.database.searchDb, t.ctx.config.searchIndex.maxBytes, t.ctx.log);
     expect(await indexes.get(tn.ownerId, 30_000)).not.toBeNull();
 
     // labels, an agent, read and replied chats: every filter
@@ -225,6 +223,20 @@ describe('search index', () => {
     expect(index.candidates('zulkifli', null, none, 5).ids).not.toContain(d);
     await compareAll(tn, next);
     searches.splice(-3);
+  });
+
+  it('keeps an index only within its memory budget', async () => {
+    const tn = await tenant();
+    await fill(tn, 5, random(3));
+    const said: string[] = [];
+    const log = { info: (_: object, message: string) => said.push(message), error: () => undefined };
+    const tiny = new SearchIndexes(t.ctx.database.searchDb, 1000, log);
+    expect(await tiny.get(tn.ownerId, 10_000)).toBeNull();
+    expect(said).toEqual(['chat search index too large to keep']);
+    const roomy = new SearchIndexes(t.ctx.database.searchDb, 10 * 2 ** 20, log);
+    const index = await roomy.get(tn.ownerId, 10_000);
+    expect(index?.size).toBe(5);
+    expect(said).toContain('chat search index built');
   });
 
   it("keeps tenants apart: one owner's words never find another's chats", async () => {

@@ -563,15 +563,24 @@ const IDLE_MS = 15 * 60_000;
 /** Searches bring their index up to date at most this often (what changed since is PostgreSQL's to test). */
 const CATCH_UP_MS = 200;
 
+/** Where the indexes report (the app's logger). */
+export interface IndexLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
 /** The search indexes of one process, for one database. */
 export class SearchIndexes {
   private readonly entries = new Map<string, Entry>();
+  private readonly onError: (error: unknown) => void;
 
   constructor(
     private readonly db: Db,
     private readonly maxBytes: number,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    private readonly log: IndexLog,
+  ) {
+    this.onError = (error) => log.error({ err: error }, 'chat search index failed');
+  }
 
   /**
    * The tenant's index when it is ready (or becomes ready within `waitMs`); null while it is being
@@ -630,12 +639,15 @@ export class SearchIndexes {
       .then((index) => {
         if (this.entries.get(ownerId) !== entry) return null;
         entry.caughtUpAt = started;
+        const fields = { ownerId, chats: index.size, ms: Date.now() - started, mb: index.bytes() >> 20 };
         if (index.bytes() > this.maxBytes) {
+          this.log.info({ ...fields, maxMb: this.maxBytes >> 20 }, 'chat search index too large to keep');
           entry.index = null;
           entry.retryAt = Date.now() + REBUILD_MS;
           return null;
         }
         entry.index = index;
+        this.log.info(fields, 'chat search index built');
         this.keepWithinBudget(ownerId);
         return index;
       })
@@ -671,8 +683,8 @@ export class SearchIndexes {
 const registries = new WeakMap<Db, SearchIndexes>();
 
 /** This process's search indexes over `db`. */
-export function searchIndexesOf(db: Db, maxBytes: number, onError: (error: unknown) => void): SearchIndexes {
+export function searchIndexesOf(db: Db, maxBytes: number, log: IndexLog): SearchIndexes {
   let indexes = registries.get(db);
-  if (!indexes) registries.set(db, (indexes = new SearchIndexes(db, maxBytes, onError)));
+  if (!indexes) registries.set(db, (indexes = new SearchIndexes(db, maxBytes, log)));
   return indexes;
 }
