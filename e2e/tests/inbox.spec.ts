@@ -41,7 +41,7 @@ test('simulator and inbox: a customer writes, the owner answers, ticks move to r
   await composer.press('Enter');
   const reply = page.getByTestId('message-bubble').filter({ hasText: 'Masih ada kak, ukuran apa?' });
   await expect(reply).toHaveAttribute('data-mine', 'true');
-  await expect(reply).toHaveAttribute('data-status', 'read', { timeout: 10_000 });
+  await expect(reply).toHaveAttribute('data-status', 'read', { timeout: 20_000 });
   await expect(
     sim.getByTestId('sandbox-message').filter({ hasText: 'Masih ada kak, ukuran apa?' }),
   ).toHaveAttribute('data-from', 'business');
@@ -55,7 +55,7 @@ test('simulator and inbox: a customer writes, the owner answers, ticks move to r
   await composer.fill('Ini akan #gagal');
   await page.getByRole('button', { name: 'Kirim' }).click();
   const failed = page.getByTestId('message-bubble').filter({ hasText: 'Ini akan #gagal' });
-  await expect(failed).toHaveAttribute('data-status', 'error', { timeout: 10_000 });
+  await expect(failed).toHaveAttribute('data-status', 'error', { timeout: 20_000 });
   await expect(page.getByTestId('message-error').last()).toHaveText(
     'Pesan gagal dikirim ke pelanggan (simulasi)',
   );

@@ -177,7 +177,7 @@ test('the owner sends files, a location and a contact, with the rules of spec §
   await page.getByTestId('send-preview-submit').click();
   const sentImage = bubbles(page).filter({ hasText: 'Ada warna hijau juga kak' });
   await expect(sentImage.getByTestId('bubble-image')).toBeVisible();
-  await expect(sentImage).toHaveAttribute('data-status', /^(sent|unread|read)$/, { timeout: 10_000 });
+  await expect(sentImage).toHaveAttribute('data-status', /^(sent|unread|read)$/, { timeout: 20_000 });
   await expect(sentImage.locator('img').first()).toHaveAttribute('src', /\/api\/media\//);
 
   // a document shows no preview; audio goes at once
@@ -188,7 +188,7 @@ test('the owner sends files, a location and a contact, with the rules of spec §
   await page.getByTestId('file-input-audio').setInputFiles(fixture('pesan-suara.ogg'));
   await expect(page.getByTestId('bubble-audio').last()).toBeVisible();
   await expect(page.getByTestId('bubble-audio').last().getByTestId('audio-duration')).toContainText('0.03', {
-    timeout: 10_000,
+    timeout: 20_000,
   });
   await page.getByTestId('file-input-video').setInputFiles(fixture('produk.mp4'));
   await page.getByTestId('send-preview-submit').click();
@@ -196,7 +196,7 @@ test('the owner sends files, a location and a contact, with the rules of spec §
     bubbles(page)
       .filter({ has: page.getByTestId('bubble-video') })
       .last(),
-  ).toHaveAttribute('data-status', /^(sent|unread|read)$/, { timeout: 10_000 });
+  ).toHaveAttribute('data-status', /^(sent|unread|read)$/, { timeout: 20_000 });
 
   // Kirim Lokasi and Kirim Kontak check their fields
   await page.getByRole('button', { name: 'Lampirkan' }).click();
@@ -272,7 +272,7 @@ test('Instagram offers only images, video and audio, has no reply, and splits a 
   await expect(bubbles(page).nth(1)).toContainText('Ini fotonya kak');
   await expect(bubbles(page).nth(2)).toHaveAttribute('data-type', 'image');
   await expect(bubbles(page).nth(2)).toHaveAttribute('data-status', /^(sent|unread|read)$/, {
-    timeout: 10_000,
+    timeout: 20_000,
   });
 });
 
@@ -333,6 +333,6 @@ test('the customer simulator sends a photo and a document, and sees the business
   await page.getByTestId('file-input-video').setInputFiles(fixture('produk.mp4'));
   await page.getByTestId('send-preview-submit').click();
   const fromBusiness = sim.getByTestId('sandbox-message').filter({ has: sim.getByTestId('bubble-video') });
-  await expect(fromBusiness).toHaveAttribute('data-from', 'business', { timeout: 10_000 });
-  await expect(bubbles(page).last()).toHaveAttribute('data-status', 'read', { timeout: 10_000 });
+  await expect(fromBusiness).toHaveAttribute('data-from', 'business', { timeout: 20_000 });
+  await expect(bubbles(page).last()).toHaveAttribute('data-status', 'read', { timeout: 20_000 });
 });
