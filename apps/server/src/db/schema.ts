@@ -18,13 +18,7 @@ const id = () =>
     .$defaultFn(() => crypto.randomUUID());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/**
- * The transaction that last wrote the row (pg_current_xact_id(), set by a trigger of migration 0009;
- * null for rows untouched since). The in-process search index (modules/chat/search-index.ts) reads
- * the rows changed since the oldest transaction running at its last read, so it misses no commit.
- */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
-const changeXid = () => xid8('change_xid');
 
 /** Owners: the tenants. Every tenant-scoped row carries an owner_id pointing here. */
 export const users = pgTable(
@@ -291,7 +285,13 @@ export const chats = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    changeXid: changeXid(),
+    /**
+     * The transaction that last wrote the chat or changed what its search words say
+     * (pg_current_xact_id(), set by triggers of migration 0009; null for rows untouched since). The
+     * in-process search index (modules/chat/search-index.ts) reads the chats changed since the oldest
+     * transaction running at its last read, so it misses no commit.
+     */
+    changeXid: xid8('change_xid'),
   },
   (t) => [
     uniqueIndex('chats_account_external_key').on(t.accountId, t.externalId),
@@ -366,7 +366,12 @@ export const chatSearch = pgTable(
     words: text('words').notNull().default(' '),
     complete: boolean('complete').notNull().default(true),
     stale: boolean('stale').notNull().default(false),
-    changeXid: changeXid(),
+    /**
+     * The transaction that last changed what the words may be trusted for (stale, complete), as
+     * chats.changeXid; words added by a message leave it (their chat is written in the same
+     * transaction), so that common update stays a HOT update.
+     */
+    changeXid: xid8('change_xid'),
   },
   (t) => [index('chat_search_owner_change_idx').on(t.ownerId, t.changeXid)],
 );
