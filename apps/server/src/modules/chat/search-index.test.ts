@@ -6,7 +6,7 @@ import { agentFor, json, ownerWithSandbox, useTestApp } from '../../../test/help
 import { ingestInbound } from './ingest';
 import { listChats } from './list';
 import { rebuildSearchWords } from '../../lib/housekeeping';
-import { indexable, SearchIndexes, searchIndexesOf, TenantSearchIndex } from './search-index';
+import { indexable, SearchIndexes, searchIndexesOf, TenantSearchIndex, type IndexRow } from './search-index';
 import type { AppContext } from '../../context';
 
 const { t, post } = useTestApp();
@@ -260,5 +260,144 @@ describe('search index', () => {
       .from(chats)
       .where(and(eq(chats.ownerId, one.ownerId)));
     expect(rows).toHaveLength(10);
+  });
+});
+
+describe('TenantSearchIndex.candidates', () => {
+  type Filters = Parameters<TenantSearchIndex['candidates']>[2];
+  const firsts = ['budi', 'siti', 'kartika', 'agus', 'yanti', 'pembeli'];
+  const lasts = ['santoso', 'siregar', 'halim', 'wijaya'];
+  const words = ['kemeja', 'batik', 'pesanan', 'ongkir', 'grosir', 'kak', 'halo', 'ready?', 'marun'];
+
+  /** What candidates promises, worked out the slow way over every chat. */
+  function reference(
+    rows: Map<string, IndexRow>,
+    text: string,
+    phone: string | null,
+    f: Filters,
+    want: number,
+  ) {
+    const search = text.toLowerCase();
+    const parts = search.split(/[ \t\n\r\f\v]+/);
+    const driving = parts
+      .map((word, position) => ({ word, position }))
+      .filter((w) => w.word.length >= 3)
+      .sort((a, b) => b.word.length - a.word.length)
+      .slice(0, 8);
+    const phrase = parts.length > 1;
+    const tokenFits = (token: string, word: string, position: number) =>
+      !phrase
+        ? token.includes(word)
+        : position === 0
+          ? token.endsWith(word)
+          : position === parts.length - 1
+            ? token.startsWith(word)
+            : token === word;
+    const matches = (r: IndexRow) => {
+      if (f.status === 'unread' && !r.unread) return false;
+      if (f.status === 'unreplied' && (r.fromMe || r.at === null)) return false;
+      if (f.accountIds.length && !f.accountIds.includes(r.accountId)) return false;
+      if (f.agentIds.length && !f.agentIds.includes(r.agentId ?? '')) return false;
+      if (f.labelIds.length && !r.labelIds.some((id) => f.labelIds.includes(id))) return false;
+      const contact = `${r.name} ${r.phone}`.toLowerCase();
+      if (contact.includes(search) || (phone !== null && contact.includes(phone))) return true;
+      if (r.words === null) return true;
+      const tokens = r.words.split(' ').filter(Boolean);
+      return driving.every(({ word, position }) => tokens.some((token) => tokenFits(token, word, position)));
+    };
+    const at = (r: IndexRow) => r.at ?? -Infinity;
+    const ordered = [...rows.values()]
+      .sort((a, b) => at(b) - at(a) || (a.id > b.id ? -1 : 1))
+      .filter(matches);
+    let end = Math.min(want, ordered.length);
+    while (end > 0 && end < ordered.length && at(ordered[end]!) === at(ordered[end - 1]!)) end++;
+    return { ids: ordered.slice(0, end).map((r) => r.id), exhausted: end === ordered.length };
+  }
+
+  it('finds exactly the first matching chats in list order, through postings or a walk, as chats change', () => {
+    const next = random(424242);
+    const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
+    const rows = new Map<string, IndexRow>();
+    const index = new TenantSearchIndex('1');
+    const row = (i: number, at: number | null): IndexRow => ({
+      id: `c${String(i).padStart(5, '0')}`,
+      // a name shared by a sixth of the chats, or by a few
+      name: next() < 0.9 ? `${pick(firsts)} ${pick(lasts)} ${i}` : `Zaenal ${pick(lasts)} ${i}`,
+      phone: `62813${String(i).padStart(7, '0')}`,
+      at,
+      accountId: pick(['a1', 'a2']),
+      agentId: next() < 0.3 ? 'g1' : null,
+      labelIds: next() < 0.2 ? ['l1'] : [],
+      unread: next() < 0.4,
+      fromMe: next() < 0.5,
+      words:
+        next() < 0.05
+          ? null
+          : [...new Set(Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(words)))]
+              .concat(next() < 0.3 ? [`${Math.floor(next() * 3000)}`] : [])
+              .join(' '),
+    });
+    const put = (r: IndexRow) => {
+      rows.set(r.id, r);
+      index.put(r);
+    };
+    // the newest few hundred hold no 'budi': a walk for him gives up and the postings answer
+    for (let i = 0; i < 3000; i++) put(row(i, i < 2700 && next() < 0.97 ? 1_000 * Math.floor(i / 2) : null));
+    for (let i = 3000; i < 3300; i++) put({ ...row(i, 5_000_000 + i), name: `pembeli ${i}` });
+    index.sort();
+    const filters: Filters[] = [
+      { status: '', accountIds: [], labelIds: [], agentIds: [] },
+      { status: 'unread', accountIds: [], labelIds: [], agentIds: [] },
+      { status: 'unreplied', accountIds: ['a2'], labelIds: [], agentIds: [] },
+      { status: '', accountIds: [], labelIds: ['l1'], agentIds: ['g1'] },
+    ];
+    const searches: [string, string | null][] = [
+      ['budi', null],
+      ['Budi Santoso', null],
+      ['kartika siregar 12', null],
+      ['zaenal', null],
+      ['pembeli 31', null],
+      ['kemeja', null],
+      ['pesanan 12', null],
+      ['kak batik', null],
+      ['halo ready? marun', null],
+      ['emeja', null],
+      ['0813 0000 12', '8130000012'],
+      ['62813', '62813'],
+      ['santoso', null],
+      ['tidakada', null],
+      ['ada marun', null],
+    ];
+    const check = (round: string) => {
+      for (const f of filters)
+        for (const [text, phone] of searches)
+          for (const want of [2, 21, 84, 400]) {
+            const got = index.candidates(text, phone, f, want);
+            const expected = reference(rows, text, phone, f, want);
+            expect(
+              { ids: got.ids, exhausted: got.exhausted },
+              `${round}: ${text} ${JSON.stringify(f)} ${want}`,
+            ).toEqual(expected);
+          }
+    };
+    // both ways in are taken: a walk (some answering, some giving up) and the postings
+    const proto = TenantSearchIndex.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const walk = vi.spyOn(proto, 'walk');
+    const postings = vi.spyOn(proto, 'firstInOrder');
+    check('built');
+    expect(walk.mock.results.some((r) => r.value !== null)).toBe(true);
+    expect(walk.mock.results.some((r) => r.value === null)).toBe(true);
+    expect(postings).toHaveBeenCalled();
+    // chats written since the sort (merged into the walk), renamed (their postings follow), and
+    // words that became unknown and known again
+    for (let n = 0; n < 400; n++) {
+      const i = Math.floor(next() * 3300);
+      const before = rows.get(`c${String(i).padStart(5, '0')}`)!;
+      const changed = row(i, next() < 0.5 ? 6_000_000 + n : before.at);
+      put(next() < 0.5 ? changed : { ...changed, name: before.name });
+    }
+    check('changed');
+    index.sort();
+    check('sorted again');
   });
 });

@@ -31,12 +31,20 @@ function trigrams(text: string): string[] {
   return out;
 }
 
-/** Ascending id lists' common ids. */
+/** Ascending id lists' common ids (b searched by halves when much longer than a). */
 function intersect(a: number[], b: number[]): number[] {
   const out: number[] = [];
   let j = 0;
+  const gallop = b.length > a.length * 8;
   for (const id of a) {
-    while (j < b.length && b[j]! < id) j++;
+    if (gallop) {
+      let hi = b.length;
+      while (j < hi) {
+        const mid = (j + hi) >>> 1;
+        if (b[mid]! < id) j = mid + 1;
+        else hi = mid;
+      }
+    } else while (j < b.length && b[j]! < id) j++;
     if (j === b.length) break;
     if (b[j] === id) out.push(id);
   }
@@ -72,9 +80,11 @@ class Vocabulary {
     return id;
   }
 
-  /** Ids of the tokens that contain `word` (3 characters or more) and pass `accept`. */
-  matching(word: string, accept: (token: string) => boolean): number[] {
-    if (word.length < 3) return this.tokens.flatMap((token, id) => (accept(token) ? [id] : []));
+  /**
+   * Ids of the tokens that contain `word` (3 characters or more) and pass `accept`; null when more
+   * than `limit` tokens share its rarest trigram (listing them would cost more than it saves).
+   */
+  matching(word: string, accept: (token: string) => boolean, limit = Infinity): number[] | null {
     const lists: number[][] = [];
     for (const gram of trigrams(word)) {
       const list = this.grams.get(gram);
@@ -82,6 +92,7 @@ class Vocabulary {
       lists.push(list);
     }
     lists.sort((a, b) => a.length - b.length);
+    if (lists[0]!.length > limit) return null;
     // the two rarest trigrams narrow enough; the tokens themselves decide the rest
     let candidates = lists[0]!;
     if (lists.length > 1 && candidates.length > 32) candidates = intersect(candidates, lists[1]!);
@@ -132,6 +143,37 @@ const NO_TOKENS = new Int32Array(0);
 /** Postings read before walking the list in order instead: a common word is found among the newest. */
 const POSTINGS_LIMIT = 20_000;
 const MAX_WORDS = 8;
+/** A word whose rarest trigram is in more tokens than this is not looked up: the list is walked. */
+const TOKEN_SCAN_LIMIT = 5_000;
+const ON_CONTACT_SIDE = 1;
+const ON_MESSAGE_SIDE = 2;
+
+/** The k-th largest (1-based) of the first n values (reordered in place): quickselect. */
+function nthLargest(values: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! > pivot) i++;
+      while (values[j]! < pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i] = values[j]!;
+        values[j] = swap;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return values[target]!;
+}
 
 /** One tenant's index. Every method is synchronous: a search sees one consistent state. */
 export class TenantSearchIndex {
@@ -160,10 +202,19 @@ export class TenantSearchIndex {
   private readonly moved = new Set<number>();
   private movedSorted: number[] | null = null;
 
-  /** per-query scratch: a mark a slot, and a bit a search word per message token */
+  /**
+   * Per-search scratch: a mark per slot (`seen`), and per message token the mark of the search that
+   * last tested it (`stamps`) with a bit per search word it holds (`tokenBits`). Marks only grow, so
+   * nothing is cleared between searches.
+   */
   private seen = new Uint32Array(0);
+  private stamps = new Uint32Array(0);
+  private tokenBits = new Uint8Array(0);
   private epoch = 0;
-  private wordBits = new Uint8Array(0);
+  /** per slot, during a walk: whether it is on the contact side's list, the message side's (cleared after) */
+  private sideFlags = new Uint8Array(0);
+  /** scratch of firstInOrder */
+  private times = new Float64Array(0);
   private tokenCount = 0;
 
   constructor(watermark: string) {
@@ -216,13 +267,19 @@ export class TenantSearchIndex {
     const contact = `${row.name} ${row.phone}`.toLowerCase();
     if (contact !== this.contact[slot]) {
       this.contact[slot] = contact;
-      this.contactTokens[slot] = this.tokenize(
-        this.contactVocabulary,
-        contact,
-        this.contactTokens[slot]!,
-        slot,
-        false,
-      );
+      const before = this.contactTokens[slot]!;
+      const after = this.tokenize(this.contactVocabulary, contact, before, slot, false);
+      this.contactTokens[slot] = after;
+      // contact postings stay exact (a one-word search then needs no look at the chat's text)
+      for (const id of before) {
+        if (after.includes(id)) continue;
+        const list = this.contactVocabulary.postings[id]!;
+        const at = list.indexOf(slot);
+        if (at >= 0) {
+          list[at] = list[list.length - 1]!;
+          list.pop();
+        }
+      }
     }
     if (row.words === null) {
       this.unknownWords.add(slot);
@@ -297,6 +354,14 @@ export class TenantSearchIndex {
   /**
    * The first `want` matching chats in list order (and any tied with the last), as this index knows
    * them. `text` is the trimmed search, `phone` its digits when they are searched too.
+   *
+   * Two ways to find them, chosen by cost:
+   * - read postings: the chats holding a token that contains each search word, intersected over the
+   *   words (per side: contacts, messages), each tested, then sorted;
+   * - walk the list in order, testing each chat, until `want` are found: cheap for a word found in
+   *   many chats (the newest hold it), and the only way when some word is in too many tokens to list.
+   * A walk expected to be cheaper than the postings runs first, within the postings' cost; when it
+   * finds too few within that, the postings answer.
    */
   candidates(text: string, phone: string | null, filters: IndexFilters, want: number): Candidates {
     const search = text.toLowerCase();
@@ -309,108 +374,214 @@ export class TenantSearchIndex {
       .slice(0, MAX_WORDS);
     const phrase = words.length > 1;
     const last = words.length - 1;
-
-    // message tokens each word may sit in: in a phrase the first word ends a token, the last
+    // the message tokens each word may sit in: in a phrase the first word ends a token, the last
     // begins one and the ones between are whole tokens
-    const messageMatches = driving.map(({ word, position }) =>
-      this.messageVocabulary.matching(word, (token) =>
-        !phrase
-          ? token.includes(word)
-          : position === 0
-            ? token.endsWith(word)
-            : position === last
-              ? token.startsWith(word)
-              : token === word,
+    const accepts = driving.map(({ word, position }): ((token: string) => boolean) =>
+      !phrase
+        ? (token) => token.includes(word)
+        : position === 0
+          ? (token) => token.endsWith(word)
+          : position === last
+            ? (token) => token.startsWith(word)
+            : (token) => token === word,
+    );
+    const allBits = (1 << driving.length) - 1;
+    const vocabulary = this.messageVocabulary;
+    const tokens = vocabulary.tokens;
+    // which words each message token holds, worked out the first time a search meets the token
+    const stamp = this.tokenStamp(vocabulary.tokens.length);
+    const bits = this.tokenBits;
+    const query = this.nextEpoch();
+    const tokenBits = (id: number): number => {
+      if (stamp[id] === query) return bits[id]!;
+      let b = 0;
+      for (let k = 0; k < accepts.length; k++) if (accepts[k]!(tokens[id]!)) b |= 1 << k;
+      stamp[id] = query;
+      bits[id] = b;
+      return b;
+    };
+    // The chats each side can match through (null: too many tokens to list them)
+    const messageSide = this.side(
+      vocabulary,
+      driving.map(({ word }, k) => vocabulary.matching(word, accepts[k]!, TOKEN_SCAN_LIMIT)),
+    );
+    let contactSide = this.side(
+      this.contactVocabulary,
+      driving.map(({ word }) =>
+        this.contactVocabulary.matching(word, (token) => token.includes(word), TOKEN_SCAN_LIMIT),
       ),
     );
-    if (this.wordBits.length < this.messageVocabulary.tokens.length)
-      this.wordBits = new Uint8Array(this.messageVocabulary.tokens.length * 2);
-    const bits = this.wordBits;
-    messageMatches.forEach((ids, k) => {
-      for (const id of ids) bits[id]! |= 1 << k;
-    });
-    const allBits = (1 << driving.length) - 1;
-    // a word in no message token: only contacts (and chats whose words are not known) can match
-    const inMessages = messageMatches.every((ids) => ids.length > 0);
-    try {
-      const matchesText = (slot: number): boolean => {
-        const contact = this.contact[slot]!;
-        if (contact.includes(search) || (phone !== null && contact.includes(phone))) return true;
-        const tokens = this.messageTokens[slot]!;
-        if (tokens === null) return true; // PostgreSQL reads its messages
-        if (!inMessages) return false;
-        let found = 0;
-        for (let i = 0; i < tokens.length; i++) found |= bits[tokens[i]!]!;
-        return found === allBits;
-      };
-      const matches = (slot: number): boolean => matchesText(slot) && this.passes(slot, filters);
+    if (phone !== null && contactSide !== null) {
+      const byPhone = this.side(this.contactVocabulary, [
+        this.contactVocabulary.matching(phone, (token) => token.includes(phone), TOKEN_SCAN_LIMIT),
+      ]);
+      contactSide = byPhone === null ? null : contactSide.concat(byPhone);
+    }
+    // Testing a chat: its contact text, then its message tokens - each unless that side is listed
+    // without the chat (`flags`, set for a walk only: the postings know which side a chat came from).
+    if (this.sideFlags.length < this.ids.length) this.sideFlags = new Uint8Array(this.ids.length * 2);
+    const flags = this.sideFlags;
+    let listed = 0;
+    const byContact = (slot: number): boolean => {
+      const contact = this.contact[slot]!;
+      return contact.includes(search) || (phone !== null && contact.includes(phone));
+    };
+    // A word holds no whitespace, so it is in the contact text exactly when it is in one of the
+    // contact's tokens, and contact postings are exact: a chat on the contact side of a one-word
+    // search matches by its contact without a look at its text. A phrase is confirmed on the text.
+    const contactSure = !phrase;
+    const matches = (slot: number): boolean => {
+      const flag = flags[slot]!;
+      const contactListed = (listed & ON_CONTACT_SIDE) !== 0;
+      const onContactSide = (flag & ON_CONTACT_SIDE) !== 0;
+      const contactMatch = contactListed
+        ? onContactSide && (contactSure || byContact(slot))
+        : byContact(slot);
+      if (!contactMatch) {
+        const list = this.messageTokens[slot]!;
+        if (list !== null) {
+          if (listed & ON_MESSAGE_SIDE && !(flag & ON_MESSAGE_SIDE)) return false;
+          let found = 0;
+          for (let i = 0; i < list.length && found !== allBits; i++) found |= tokenBits(list[i]!);
+          if (found !== allBits) return false;
+        } // else PostgreSQL reads its messages
+      }
+      return this.passes(slot, filters);
+    };
+    // a walk marks the chats of each listed side, so it passes the others by without reading them
+    const walk = (budget: number): Candidates | null => {
+      if (contactSide) for (const slot of contactSide) flags[slot]! |= ON_CONTACT_SIDE;
+      if (messageSide) for (const slot of messageSide) flags[slot]! |= ON_MESSAGE_SIDE;
+      listed = (contactSide ? ON_CONTACT_SIDE : 0) | (messageSide ? ON_MESSAGE_SIDE : 0);
+      try {
+        return this.walk(matches, want, budget);
+      } finally {
+        listed = 0;
+        if (contactSide) for (const slot of contactSide) flags[slot] = 0;
+        if (messageSide) for (const slot of messageSide) flags[slot] = 0;
+      }
+    };
 
-      // Read postings when some way in is narrow enough, else walk the list in order.
-      const contactMatches = driving.map(({ word }) =>
-        this.contactVocabulary.matching(word, (token) => token.includes(word)),
-      );
-      const phoneMatches = phone
-        ? this.contactVocabulary.matching(phone, (token) => token.includes(phone))
-        : [];
-      const narrowest = (vocabulary: Vocabulary, lists: number[][]) =>
-        lists.reduce<{ ids: number[]; weight: number }>(
-          (best, ids) => {
-            const weight = vocabulary.weight(ids);
-            return weight < best.weight ? { ids, weight } : best;
-          },
-          { ids: [], weight: Infinity },
-        );
-      const byMessage = narrowest(this.messageVocabulary, messageMatches);
-      const byContact = narrowest(this.contactVocabulary, contactMatches);
-      const weight =
-        byMessage.weight +
-        byContact.weight +
-        this.contactVocabulary.weight(phoneMatches) +
-        this.unknownWords.size;
-      const found: number[] = [];
-      let exhausted: boolean;
-      if (weight <= POSTINGS_LIMIT) {
-        const epoch = this.nextEpoch();
-        const seen = this.seen;
-        const consider = (slot: number) => {
-          if (seen[slot] === epoch) return;
-          seen[slot] = epoch;
-          if (matches(slot)) found.push(slot);
-        };
-        for (const id of byMessage.ids)
-          for (const slot of this.messageVocabulary.postings[id]!) consider(slot);
-        for (const id of byContact.ids)
-          for (const slot of this.contactVocabulary.postings[id]!) consider(slot);
-        for (const id of phoneMatches)
-          for (const slot of this.contactVocabulary.postings[id]!) consider(slot);
-        for (const slot of this.unknownWords) consider(slot);
-        found.sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0));
-        exhausted = found.length <= want;
-        if (!exhausted) {
-          let end = want;
-          while (end < found.length && this.at[found[end]!] === this.at[found[want - 1]!]) end++;
-          exhausted = end === found.length;
-          found.length = end;
-        }
-      } else {
-        const next = this.cursor();
-        exhausted = true;
-        for (let slot = next(); slot >= 0; slot = next()) {
-          if (found.length >= want && this.at[slot] !== this.at[found[found.length - 1]!]) {
-            exhausted = false;
-            break;
+    const postings =
+      messageSide !== null && contactSide !== null
+        ? messageSide.length + contactSide.length + this.unknownWords.size
+        : Infinity;
+    if (postings === Infinity) return walk(Infinity)!;
+    // Matches spread evenly through the list would be met every size / postings chats. A walk
+    // gives up after half the postings' work, so guessing wrong costs at most half again.
+    const expectedWalk = (want * this.ids.length) / Math.max(1, postings);
+    if (expectedWalk * 4 < postings) {
+      const answer = walk(postings / 2);
+      if (answer) return answer;
+    }
+    const found: number[] = [];
+    const seen = this.seen;
+    const mark = this.nextEpoch();
+    for (const slot of messageSide!) {
+      if (seen[slot] === mark) continue;
+      seen[slot] = mark;
+      if (matches(slot)) found.push(slot);
+    }
+    // a chat only on the contact side matches by its contact (or by messages PostgreSQL reads)
+    for (const slot of contactSide!) {
+      if (seen[slot] === mark) continue;
+      seen[slot] = mark;
+      if ((contactSure || byContact(slot) || this.messageTokens[slot] === null) && this.passes(slot, filters))
+        found.push(slot);
+    }
+    for (const slot of this.unknownWords) {
+      if (seen[slot] === mark) continue;
+      seen[slot] = mark;
+      if (this.passes(slot, filters)) found.push(slot);
+    }
+    return this.firstInOrder(found, want);
+  }
+
+  /**
+   * The list walked in order, testing each chat, until `want` match (and those tied with the last);
+   * null when more than `budget` chats were tested first.
+   */
+  private walk(matches: (slot: number) => boolean, want: number, budget: number): Candidates | null {
+    const found: number[] = [];
+    const next = this.cursor();
+    let tested = 0;
+    for (let slot = next(); slot >= 0; slot = next()) {
+      if (found.length >= want && this.at[slot] !== this.at[found[found.length - 1]!]) {
+        return this.answer(found, false);
+      }
+      if (++tested > budget) return null;
+      if (matches(slot)) found.push(slot);
+    }
+    return this.answer(found, true);
+  }
+
+  /**
+   * The first `want` of `found` in list order, with those tied with the last: the times at or after
+   * the want-th newest are picked in one pass (a full sort of a few thousand matches cost ~1 ms),
+   * then only those are sorted.
+   */
+  private firstInOrder(found: number[], want: number): Candidates {
+    const exhausted = found.length <= want;
+    let picked = found;
+    if (!exhausted) {
+      if (this.times.length < found.length) this.times = new Float64Array(found.length * 2);
+      const times = this.times;
+      for (let i = 0; i < found.length; i++) times[i] = this.at[found[i]!]!;
+      const cut = nthLargest(times, found.length, want);
+      picked = found.filter((slot) => this.at[slot]! >= cut);
+    }
+    picked.sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0));
+    return this.answer(picked, exhausted || picked.length === found.length);
+  }
+
+  private answer(found: number[], exhausted: boolean): Candidates {
+    return {
+      ids: found.map((slot) => this.ids[slot]!),
+      exhausted,
+      lastAt: found.length ? this.at[found[found.length - 1]!]! : Infinity,
+    };
+  }
+
+  /**
+   * The chats holding, for every word, a token of its list (`lists[k]`: the token ids word k may sit
+   * in; null when too many to list): the postings of the rarest word, narrowed by the others while
+   * that is cheaper than testing the chats left. Null when no word can be listed, or the rarest is in
+   * more than POSTINGS_LIMIT chats: the list is walked then.
+   */
+  private side(vocabulary: Vocabulary, lists: (number[] | null)[]): number[] | null {
+    const known = lists
+      .filter((ids): ids is number[] => ids !== null)
+      .map((ids) => ({ ids, weight: vocabulary.weight(ids) }))
+      .sort((a, b) => a.weight - b.weight);
+    if (!known.length || known[0]!.weight > POSTINGS_LIMIT) return null;
+    const seen = this.seen;
+    const base = this.nextEpoch(known.length);
+    let slots: number[] = [];
+    for (const id of known[0]!.ids) {
+      for (const slot of vocabulary.postings[id]!) {
+        if (seen[slot] === base) continue;
+        seen[slot] = base;
+        slots.push(slot);
+      }
+    }
+    // a chat holding words 0..k is marked base + k
+    for (let k = 1; k < known.length; k++) {
+      if (known[k]!.weight > slots.length * 8) break;
+      let kept = 0;
+      for (const id of known[k]!.ids) {
+        for (const slot of vocabulary.postings[id]!) {
+          if (seen[slot] === base + k - 1) {
+            seen[slot] = base + k;
+            kept++;
           }
-          if (matches(slot)) found.push(slot);
         }
       }
-      return {
-        ids: found.map((slot) => this.ids[slot]!),
-        exhausted,
-        lastAt: found.length ? this.at[found[found.length - 1]!]! : Infinity,
-      };
-    } finally {
-      for (const ids of messageMatches) for (const id of ids) bits[id] = 0;
+      const narrowed: number[] = new Array<number>(kept);
+      let n = 0;
+      for (const slot of slots) if (seen[slot] === base + k) narrowed[n++] = slot;
+      slots = narrowed;
     }
+    return slots;
   }
 
   private passes(slot: number, f: IndexFilters): boolean {
@@ -422,25 +593,38 @@ export class TenantSearchIndex {
     return true;
   }
 
-  private nextEpoch(): number {
+  /** A fresh mark for `seen` (and `count - 1` more after it), above every mark in it. */
+  private nextEpoch(count = 1): number {
     if (this.seen.length < this.ids.length) this.seen = new Uint32Array(this.ids.length * 2);
-    this.epoch = (this.epoch + 1) >>> 0;
-    if (this.epoch === 0) {
+    if (this.epoch + count >= 0xffffffff) {
       this.seen.fill(0);
-      this.epoch = 1;
+      this.stamps.fill(0);
+      this.epoch = 0;
     }
-    return this.epoch;
+    const first = this.epoch + 1;
+    this.epoch += count;
+    return first;
+  }
+
+  /** The per-token scratch of a search (see candidates), for a vocabulary of `tokens`. */
+  private tokenStamp(tokens: number): Uint32Array {
+    if (this.stamps.length < tokens) {
+      this.stamps = new Uint32Array(tokens * 2);
+      this.tokenBits = new Uint8Array(tokens * 2);
+    }
+    return this.stamps;
   }
 
   /** Slots in list order: the sorted ones merged with those moved since the sort. */
   private cursor(): () => number {
+    const order = this.order;
+    let i = 0;
+    if (this.moved.size === 0) return () => (i < order.length ? order[i++]! : -1);
     if (!this.movedSorted) {
       this.movedSorted = [...this.moved].sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0));
     }
-    const order = this.order;
     const moved = this.moved;
     const movedSorted = this.movedSorted;
-    let i = 0;
     let j = 0;
     return () => {
       while (i < order.length && moved.has(order[i]!)) i++;
