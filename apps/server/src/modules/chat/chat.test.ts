@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Chat, Message } from '@sapa/contracts';
 import { chatSearch, chats, jobs, messages, sandboxDeliveries } from '../../db/schema';
 import { rebuildSearchWords } from '../../lib/housekeeping';
@@ -319,6 +319,36 @@ describe('list', () => {
     t.clock.advance(1500);
     await post(`/api/chat/${bima.chatId}/message`, token, { temporaryId: tmp(31), text: 'baik, kami cek' });
 
+    // the rest of what a chat can hold: a picture, a note to escape, text beyond ASCII, a time with
+    // microseconds, another tenant's label, an agent since deleted, and no message at all
+    const dodi = await customerSays(t.app, accountId, 'x', '6281377770004', 'Dodi');
+    const other = await ownerWithSandbox(t.app);
+    const theirs = json<{ _id: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat/label',
+        headers: { token: other.token },
+        payload: { name: 'Lain', color: '#000000' },
+      }),
+    )._id;
+    await t.ctx.db
+      .update(chats)
+      .set({
+        contactPicture: '/media/dodi.jpg',
+        note: 'pelanggan "lama"\n\tbayar\\tunai',
+        lastMessageText: 'Terima kasih 🙏 ya – sampai jumpa',
+        lastMessageAt: sql`'2020-02-03 10:11:12.345999+00'`,
+        fromSenderAt: sql`'2020-02-03 10:11:12.000001+00'`,
+        labelIds: [theirs, vip],
+        agentId: 'agen-terhapus',
+      })
+      .where(eq(chats.id, dodi.chatId));
+    const eko = await customerSays(t.app, accountId, 'y', '6281377770005', 'Eko');
+    await t.ctx.db
+      .update(chats)
+      .set({ lastMessageAt: null, fromSenderAt: null, unreadCount: 0 })
+      .where(eq(chats.id, eko.chatId));
+
     const list = json<{ docs: Chat[]; hasNextPage: boolean }>(await get('/api/chat', token));
     expect(list.hasNextPage).toBe(false);
     const one = await Promise.all(
@@ -330,7 +360,15 @@ describe('list', () => {
     expect(byName.get('Ani')?.contact.labels.map((l) => l.name)).toEqual(['Grosir', 'VIP']);
     expect(byName.get('Bima')?.agent).toMatchObject({ _id: agent.id, name: 'Dewi Agen' });
     expect(byName.get('Bima')?.lastMessage).toMatchObject({ text: 'baik, kami cek', isFromMe: true });
-    expect(list.docs.map((c) => c.contact.name)).toEqual(['Bima', 'Citra', 'Ani']);
+    expect(list.docs.map((c) => c.contact.name)).toEqual(['Bima', 'Citra', 'Ani', 'Dodi', 'Eko']);
+    expect(byName.get('Dodi')).toMatchObject({
+      senderPicture: '/media/dodi.jpg',
+      contact: { note: 'pelanggan "lama"\n\tbayar\\tunai', labelIds: [vip] },
+      agent: null,
+      lastMessage: { sendAt: '2020-02-03T10:11:12.345Z', text: 'Terima kasih 🙏 ya – sampai jumpa' },
+      fromSenderAt: '2020-02-03T10:11:12.000Z',
+    });
+    expect(byName.get('Eko')).toMatchObject({ lastMessage: null, fromSenderAt: null });
   });
 
   it('sorts by newest last message, pages by 20, filters by status and searches name, phone and text', async () => {

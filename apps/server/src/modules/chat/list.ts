@@ -1,13 +1,12 @@
 import { and, arrayOverlaps, desc, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { chatListQuery, LIMITS, t, type ChatCount, type Paged, type Chat } from '@sapa/contracts';
+import { chatListQuery, LIMITS, t, type ChatCount } from '@sapa/contracts';
 import { GENERIC_PLAN_MARK, type Db, type Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { chatSearch, chats, messages } from '../../db/schema';
 import type { Actor } from './actor';
-import { attachLabels } from '../label/service';
-import { selectChats, toChat } from './serialize';
+import { selectChatJson, type ChatPage } from './serialize';
 import { changedSince, indexable, listTime, searchIndexesOf } from './search-index';
 
 type ChatListQuery = z.output<typeof chatListQuery>;
@@ -178,7 +177,7 @@ function preparedPage(db: Db, query: ChatListQuery, firstPage: boolean) {
   if (!byShape) preparedPages.set(db, (byShape = new Map()));
   let prepared = byShape.get(shape);
   if (!prepared) {
-    const ordered = selectChats(db)
+    const ordered = selectChatJson(db)
       .where(and(...placeholderFilters(query)))
       .orderBy(...listOrder());
     prepared = (
@@ -192,7 +191,7 @@ function preparedPage(db: Db, query: ChatListQuery, firstPage: boolean) {
   return prepared;
 }
 
-type PreparedPage = ReturnType<ReturnType<typeof selectChats>['prepare']>;
+type PreparedPage = ReturnType<ReturnType<typeof selectChatJson>['prepare']>;
 const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
 
 /**
@@ -214,7 +213,7 @@ function preparedIndexPage(db: Db, query: ChatListQuery, words: number, phone: b
       words: Array.from({ length: words }, (_, i) => sql.placeholder(`w${i}`)),
     };
     const ownerId = sql.placeholder('ownerId');
-    const ordered = selectChats(db, { at: listTime })
+    const ordered = selectChatJson(db, { at: listTime })
       .where(
         and(
           ...placeholderFilters(query),
@@ -233,7 +232,7 @@ function preparedIndexPage(db: Db, query: ChatListQuery, words: number, phone: b
   return prepared;
 }
 
-type PreparedIndexPage = ReturnType<ReturnType<typeof selectChats<{ at: typeof listTime }>>['prepare']>;
+type PreparedIndexPage = ReturnType<ReturnType<typeof selectChatJson<{ at: typeof listTime }>>['prepare']>;
 const preparedIndexPages = new WeakMap<Db, Map<string, PreparedIndexPage>>();
 
 /** A search sends PostgreSQL at most this many of the index's candidates before it searches through SQL. */
@@ -279,7 +278,7 @@ async function searchThroughIndex(
       phone: match.phone,
       ...Object.fromEntries(match.words.map((word, i) => [`w${i}`, word])),
       limit: wanted,
-    })) as { at: number | null }[] & Awaited<ReturnType<typeof selectChats>>;
+    })) as { json: string; at: number | null }[];
     if (found.exhausted) return rows;
     // Complete when the last row comes no later than the last candidate sent: every candidate not
     // sent is older (ties were sent), or was written since and so was tested anyway.
@@ -289,13 +288,13 @@ async function searchThroughIndex(
   return null;
 }
 
-/** GET /chat: newest last message first, 20 a page, `{docs, hasNextPage}`. */
-export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQuery): Promise<Paged<Chat>> {
+/** GET /chat: newest last message first, 20 a page, `{docs, hasNextPage}` (chatPageBody writes it). */
+export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQuery): Promise<ChatPage> {
   const filters = filterConditions(actor, query);
   const offset = (query.page - 1) * query.limit;
   const wanted = query.limit + 1;
   const page = (db: Db | Tx, where: SQL[]) =>
-    selectChats(db)
+    selectChatJson(db)
       .where(and(...where))
       .orderBy(...listOrder())
       .limit(wanted)
@@ -352,8 +351,7 @@ export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQu
         throw error;
       }
   }
-  const docs = await attachLabels(ctx.db, actor.ownerId, rows.slice(0, query.limit).map(toChat));
-  return { docs, hasNextPage: rows.length > query.limit };
+  return { docs: rows.slice(0, query.limit).map((row) => row.json), hasNextPage: rows.length > query.limit };
 }
 
 /** Counts stop here: the tabs show '99+' above 99 (spec §9), so counting further is wasted work. */

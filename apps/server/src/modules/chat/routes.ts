@@ -16,6 +16,7 @@ import { assignChat, unassignChat } from './assign';
 import { countChats, listChats } from './list';
 import { listMessages, markChatRead, requireChat, sendMessage } from './messages';
 import { startChat } from './new-chat';
+import { chatPageBody } from './serialize';
 import { updateChatContact } from './contact';
 
 type IdParams = { Params: { id: string } };
@@ -34,13 +35,15 @@ export function chatRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
 
-    app.get('/chat', member, async (request) => {
+    app.get('/chat', member, async (request, reply) => {
       const query = normaliseArrays(request.query as Record<string, unknown>, [
         'accountIds',
         'labelIds',
         'agentIds',
       ]);
-      return listChats(ctx, actorOf(authOf(request)), parse(chatListQuery, query));
+      const page = await listChats(ctx, actorOf(authOf(request)), parse(chatListQuery, query));
+      // the chats come as JSON text from PostgreSQL (serialize.ts: chatJson)
+      return reply.type('application/json; charset=utf-8').send(chatPageBody(page));
     });
 
     app.get('/chat/count', member, async (request) => countChats(ctx, actorOf(authOf(request))));

@@ -5,6 +5,7 @@ import { chats, messages } from '../../db/schema';
 import { agentFor, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 import { ingestInbound } from './ingest';
 import { listChats } from './list';
+import { chatPageBody } from './serialize';
 import { rebuildSearchWords } from '../../lib/housekeeping';
 import { indexable, SearchIndexes, searchIndexesOf, TenantSearchIndex, type IndexRow } from './search-index';
 import type { AppContext } from '../../context';
@@ -113,8 +114,10 @@ const searches = [
 async function compare(tn: Tenant, query: Partial<ChatListQuery>, label: string) {
   const q = chatListQuery.parse(query);
   const actor = { ownerId: tn.ownerId, agentId: null };
-  const viaIndex: Paged<Chat> = await listChats(t.ctx, actor, q);
-  const viaSql: Paged<Chat> = await listChats(sqlOnly(t.ctx), actor, q);
+  const list = async (ctx: AppContext) =>
+    JSON.parse(chatPageBody(await listChats(ctx, actor, q))) as Paged<Chat>;
+  const viaIndex = await list(t.ctx);
+  const viaSql = await list(sqlOnly(t.ctx));
   expect(viaIndex, label).toEqual(viaSql);
   return viaIndex;
 }

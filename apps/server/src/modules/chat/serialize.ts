@@ -1,7 +1,8 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Chat, Message, MessageStatus, MessageType, QuotedMessage } from '@sapa/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { accounts, agents, chats, messages } from '../../db/schema';
+import { accounts, agents, chatLabels, chats, messages } from '../../db/schema';
 import type { ChatRow, MessageRow } from '../../channels/connector';
 import { attachLabels } from '../label/service';
 import { mediaField } from './content';
@@ -54,6 +55,65 @@ export function selectChats<Extra extends Record<string, SQL>>(db: Db | Tx, extr
     .innerJoin(accounts, eq(accounts.id, chats.accountId))
     .leftJoin(agents, eq(agents.id, chats.agentId));
 }
+
+/** A timestamp as Date.toISOString writes it (milliseconds truncated, as a Date read from the row holds them). */
+const isoTime = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The chat's labels (or their ids) that still exist, in the chat's order: what attachLabels gives. */
+const labelsJson = (item: SQL) => sql`case when cardinality(${chats.labelIds}) = 0 then '[]'::json else
+  (select coalesce(json_agg(${item} order by listed.n), '[]'::json)
+   from unnest(${chats.labelIds}) with ordinality as listed(id, n)
+   join ${chatLabels} on ${chatLabels.id} = listed.id and ${chatLabels.ownerId} = ${chats.ownerId}) end`;
+
+/**
+ * toChat with attachLabels, written by PostgreSQL as JSON text: the chat lists (the inbox's most
+ * frequent reads) send these as they come, so the server's one thread neither parses 20 rows of
+ * columns, builds the objects nor serialises them again (~40% of its CPU per list call). Kept equal to
+ * toChat by chat.test.ts ('lists each chat exactly as GET /chat/:id shows it').
+ */
+export const chatJson = sql<string>`json_build_object(
+  '_id', ${chats.id},
+  'accountId', ${chats.accountId},
+  'account', json_build_object('type', ${accounts.type}, 'label', json_build_object('name', ${accounts.labelName})),
+  'senderPicture', ${chats.contactPicture},
+  'contact', json_build_object(
+    'name', ${chats.contactName},
+    'phoneNumber', ${chats.contactPhone},
+    'note', ${chats.note},
+    'labels', ${labelsJson(sql`json_build_object('_id', ${chatLabels.id}, 'name', ${chatLabels.name}, 'color', ${chatLabels.color})`)},
+    'labelIds', ${labelsJson(sql`${chatLabels.id}`)}),
+  'agentId', ${chats.agentId},
+  'agent', case when ${chats.agentId} <> '' and ${agents.name} <> ''
+    then json_build_object('_id', ${chats.agentId}, 'name', ${agents.name}, 'phone', coalesce(${agents.phone}, '')) end,
+  'lastMessage', case when ${chats.lastMessageAt} is not null then json_build_object(
+    'sendAt', ${isoTime(chats.lastMessageAt)},
+    'text', ${chats.lastMessageText},
+    'type', ${chats.lastMessageType},
+    'isFromMe', ${chats.lastMessageIsFromMe},
+    'status', ${chats.lastMessageStatus}) end,
+  'fromSenderAt', ${isoTime(chats.fromSenderAt)},
+  'unreadCount', ${chats.unreadCount},
+  'createdAt', ${isoTime(chats.createdAt)})::text`;
+
+/** Selects chats as chatJson (and `extra` columns); callers add where/order/limit. */
+export function selectChatJson<Extra extends Record<string, SQL>>(db: Db | Tx, extra?: Extra) {
+  return db
+    .select({ json: chatJson, ...(extra as Extra) })
+    .from(chats)
+    .innerJoin(accounts, eq(accounts.id, chats.accountId))
+    .leftJoin(agents, eq(agents.id, chats.agentId));
+}
+
+/** A page of chats as chatJson texts. */
+export interface ChatPage {
+  docs: string[];
+  hasNextPage: boolean;
+}
+
+/** The body of a chat list response, `{docs, hasNextPage}`, from texts already JSON. */
+export const chatPageBody = (page: ChatPage): string =>
+  `{"docs":[${page.docs.join(',')}],"hasNextPage":${page.hasNextPage}}`;
 
 export function toChat(row: ChatJoinRow): Chat {
   const c = row.chat;
