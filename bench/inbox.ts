@@ -301,6 +301,15 @@ async function main() {
     budget: 3000,
   });
   await new Promise((r) => setTimeout(r, Math.max(5000, 2.5 * indexMs)));
+  // On PGlite the server's build shares its one thread and can take longer than the wait: an
+  // order-number search through SQL takes seconds there, through the index tens of ms. Wait (up to
+  // 2 minutes more) until three in a row come back quickly.
+  for (let quick = 0, deadline = Date.now() + 120_000; quick < 3 && Date.now() < deadline;) {
+    const started = performance.now();
+    await api(base, 'GET', `/api/chat?search=${encodeURIComponent('pesanan 4242')}`, token);
+    quick = performance.now() - started < 200 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 
   // The GETs are driven by wrk when it is installed (`scripts/install.sh --bench`): written in C, it
   // takes ~0.02 ms of CPU a request where autocannon takes ~0.25 ms, a fifth of the two cores the
