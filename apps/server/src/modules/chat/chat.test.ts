@@ -7,7 +7,7 @@ import { agentFor, customerSays, drainJobs, json, ownerWithSandbox, useTestApp }
 import { ingestInbound } from './ingest';
 import { applyStatus } from './receipts';
 
-const { t, get, post } = useTestApp();
+const { t, get, post, put } = useTestApp();
 const tmp = (n: number) => `tmp${String(n).padStart(17, '0')}`;
 
 describe('inbound', () => {
@@ -71,6 +71,92 @@ describe('inbound', () => {
     const chat = json<Chat>(await get(`/api/chat/${chatId}`, token));
     expect(chat.unreadCount).toBe(8);
     expect(chat.contact.name).toBe('Sinta');
+  });
+
+  it('a burst of many customers at once: each message stored and published once with its chat as it then was, in order per chat; a bad event fails alone', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const { chatId: labelled } = await customerSays(
+      t.app,
+      accountId,
+      'pesan 0',
+      '6281200000000',
+      'Pelanggan 0',
+    );
+    const vip = json<{ _id: string }>(
+      await post('/api/chat/label', token, { name: 'VIP', color: '#b91c1c' }),
+    );
+    await put(`/api/chat/${labelled}/contact`, token, { labelIds: [vip._id] });
+    const published: { kind: string; event?: { chat: Chat; message: Message } }[] = [];
+    const off = t.ctx.bus.subscribe((m) => published.push(m as (typeof published)[number]));
+    const customer = (c: number) => {
+      const phone = `62812000000${String(c).padStart(2, '0')}`;
+      return { externalId: phone, name: `Pelanggan ${c}`, phone };
+    };
+    const event = (c: number, m: number, text = `pesan ${m}`) => ({
+      accountId,
+      externalId: `wamid.BURST-${c}-${m}`,
+      contact: customer(c),
+      type: 'text' as const,
+      text,
+      sentAt: new Date(t.clock.now().getTime() + m),
+    });
+    const events = [1, 2, 3].flatMap((m) => Array.from({ length: 30 }, (_, c) => event(c, m)));
+    const settled = await Promise.allSettled([
+      ...events.map((e) => ingestInbound(t.ctx, e)),
+      ...[0, 7, 29].map((c) => ingestInbound(t.ctx, event(c, 2))),
+      ingestInbound(t.ctx, event(5, 9, 'tak bisa disimpan \u0000')),
+    ]);
+    off();
+    const results = settled.map((s) => (s.status === 'fulfilled' ? s.value : null));
+    expect(settled.at(-1)?.status).toBe('rejected');
+    expect(results.slice(0, 90).every((r) => r?.created)).toBe(true);
+    // the replays report the message stored the first time
+    expect(results.slice(90, 93)).toEqual([0, 7, 29].map((c) => ({ ...results[30 + c], created: false })));
+    expect(published).toHaveLength(90);
+    for (let c = 0; c < 30; c++) {
+      const chatId = results[c]!.chatId;
+      const rows = await t.ctx.db
+        .select({ text: messages.text })
+        .from(messages)
+        .where(eq(messages.chatId, chatId))
+        .orderBy(messages.seq);
+      expect(rows.map((r) => r.text)).toEqual(
+        c === 0 ? ['pesan 0', 'pesan 1', 'pesan 2', 'pesan 3'] : ['pesan 1', 'pesan 2', 'pesan 3'],
+      );
+      // each event carries the chat just after its message: counts rise 1, 2, 3 in order
+      const counts = published
+        .filter((p) => p.event?.chat._id === chatId)
+        .map((p) => [p.event!.chat.unreadCount, p.event!.message.text]);
+      const before = c === 0 ? 1 : 0;
+      expect(counts).toEqual([1, 2, 3].map((m) => [before + m, `pesan ${m}`]));
+      const chat = json<Chat>(await get(`/api/chat/${chatId}`, token));
+      expect(chat).toMatchObject({ unreadCount: before + 3, lastMessage: { text: 'pesan 3' } });
+    }
+    const labelledEvents = published.filter((p) => p.event?.chat._id === labelled);
+    expect(labelledEvents.map((p) => p.event!.chat.contact.labels)).toEqual(
+      Array(3).fill([{ _id: vip._id, name: 'VIP', color: '#b91c1c' }]),
+    );
+    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 30, unreplied: 30 });
+  });
+
+  it('two processes storing the first messages of one new customer at once make one chat with exact counts', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    // a second context over the same database: another server process with its own writer
+    const other = { ...t.ctx };
+    const base = {
+      accountId,
+      contact: { externalId: '6281299990002', name: 'Wati', phone: '6281299990002' },
+      type: 'text' as const,
+      sentAt: t.clock.now(),
+    };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        ingestInbound(i % 2 ? other : t.ctx, { ...base, externalId: `wamid.TWO-${i}`, text: `pesan ${i}` }),
+      ),
+    );
+    const chatId = results[0]!.chatId;
+    expect(results.every((r) => r.chatId === chatId && r.created)).toBe(true);
+    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).unreadCount).toBe(10);
   });
 
   it('a late delivery of an older message counts as unread but does not rewind the last message', async () => {
