@@ -141,12 +141,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (err) => console.error('postgres pool error', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
-    const searchPool = new pg.Pool({ connectionString: options.url, max: 8, Client: PreparingClient });
-    searchPool.on('error', (err) => console.error('postgres pool error', err.message));
-    // queued on the new connection ahead of any statement the pool then gives it
-    searchPool.on('connect', (client) => {
-      client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined);
+    // the setting travels in the connection's startup packet: set before any statement runs on it
+    const searchPool = new pg.Pool({
+      connectionString: options.url,
+      max: 8,
+      Client: PreparingClient,
+      options: '-c plan_cache_mode=force_generic_plan',
     });
+    searchPool.on('error', (err) => console.error('postgres pool error', err.message));
     return {
       kind: 'postgres',
       db,
