@@ -282,9 +282,8 @@ describe('TenantSearchIndex.candidates', () => {
   ) {
     const search = text.toLowerCase();
     const parts = search.split(/[ \t\n\r\f\v]+/);
-    const driving = parts
+    const tested = parts
       .map((word, position) => ({ word, position }))
-      .filter((w) => w.word.length >= 3)
       .sort((a, b) => b.word.length - a.word.length)
       .slice(0, 8);
     const phrase = parts.length > 1;
@@ -306,7 +305,7 @@ describe('TenantSearchIndex.candidates', () => {
       if (contact.includes(search) || (phone !== null && contact.includes(phone))) return true;
       if (r.words === null) return true;
       const tokens = r.words.split(' ').filter(Boolean);
-      return driving.every(({ word, position }) => tokens.some((token) => tokenFits(token, word, position)));
+      return tested.every(({ word, position }) => tokens.some((token) => tokenFits(token, word, position)));
     };
     const at = (r: IndexRow) => r.at ?? -Infinity;
     const ordered = [...rows.values()]
@@ -362,6 +361,11 @@ describe('TenantSearchIndex.candidates', () => {
       ['pembeli 31', null],
       ['kemeja', null],
       ['pesanan 12', null],
+      ['pesanan 7', null],
+      ['kak 1 batik', null],
+      ['ak batik', null],
+      ['ja ka', null],
+      ['a b c d e f g h ready?', null],
       ['kak batik', null],
       ['halo ready? marun', null],
       ['emeja', null],

@@ -51,6 +51,12 @@ function intersect(a: number[], b: number[]): number[] {
   return out;
 }
 
+function listOf<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
 /**
  * Distinct tokens (words of contacts, or of messages) with a trigram index over them for substring
  * look-ups, and each token's postings: the chats (slots) whose list holds it, or held it (a chat
@@ -61,7 +67,15 @@ class Vocabulary {
   readonly tokens: string[] = [];
   readonly postings: number[][] = [];
   private readonly grams = new Map<string, number[]>();
+  /**
+   * With `edges`: the tokens by their first one and two characters, and by their last: a phrase's
+   * first and last words of one or two characters ('pesanan 57') are looked up there.
+   */
+  private readonly starts = new Map<string, number[]>();
+  private readonly ends = new Map<string, number[]>();
   chars = 0;
+
+  constructor(private readonly edges = false) {}
 
   id(token: string): number {
     let id = this.ids.get(token);
@@ -71,13 +85,27 @@ class Vocabulary {
       this.tokens.push(token);
       this.postings.push([]);
       this.chars += token.length;
-      for (const gram of trigrams(token)) {
-        const list = this.grams.get(gram);
-        if (list) list.push(id);
-        else this.grams.set(gram, [id]);
+      for (const gram of trigrams(token)) listOf(this.grams, gram).push(id);
+      if (this.edges && token) {
+        listOf(this.starts, token.slice(0, 1)).push(id);
+        listOf(this.ends, token.slice(-1)).push(id);
+        if (token.length >= 2) {
+          listOf(this.starts, token.slice(0, 2)).push(id);
+          listOf(this.ends, token.slice(-2)).push(id);
+        }
       }
     }
     return id;
+  }
+
+  /** The tokens beginning with `word` (one or two characters); null without `edges`. */
+  startingWith(word: string): number[] | null {
+    return this.edges ? (this.starts.get(word) ?? []) : null;
+  }
+
+  /** The tokens ending with `word` (one or two characters); null without `edges`. */
+  endingWith(word: string): number[] | null {
+    return this.edges ? (this.ends.get(word) ?? []) : null;
   }
 
   /**
@@ -97,6 +125,12 @@ class Vocabulary {
     let candidates = lists[0]!;
     if (lists.length > 1 && candidates.length > 32) candidates = intersect(candidates, lists[1]!);
     return candidates.filter((id) => accept(this.tokens[id]!));
+  }
+
+  /** The id of `token` as a list, or none. */
+  exactly(token: string): number[] {
+    const id = this.ids.get(token);
+    return id === undefined ? [] : [id];
   }
 
   /** How many chats the tokens' postings name (with repeats): the cost of reading them. */
@@ -195,7 +229,7 @@ export class TenantSearchIndex {
   private readonly unreplied: boolean[] = [];
   private readonly unknownWords = new Set<number>();
   private readonly contactVocabulary = new Vocabulary();
-  private readonly messageVocabulary = new Vocabulary();
+  private readonly messageVocabulary = new Vocabulary(true);
 
   /** slots in list order as of the last sort; `moved` holds those whose time changed (or new) since */
   private order = new Int32Array(0);
@@ -234,7 +268,9 @@ export class TenantSearchIndex {
       this.ids.length * 500 +
       this.tokenCount * 24 +
       (this.contactVocabulary.chars + this.messageVocabulary.chars) * 2 +
-      (this.contactVocabulary.tokens.length + this.messageVocabulary.tokens.length) * 200
+      (this.contactVocabulary.tokens.length + this.messageVocabulary.tokens.length) * 200 +
+      // the message tokens by their first and last characters (two lists each)
+      this.messageVocabulary.tokens.length * 32
     );
   }
 
@@ -366,17 +402,19 @@ export class TenantSearchIndex {
   candidates(text: string, phone: string | null, filters: IndexFilters, want: number): Candidates {
     const search = text.toLowerCase();
     const words = search.split(/[ \t\n\r\f\v]+/);
-    // the words of 3 or more characters drive the look-up (the longest, when there are many)
-    const driving = words
+    // Every word (the longest, when there are many) is looked up and tested against a chat's message
+    // tokens; the words of 3 or more characters also look up contacts. A short word narrows too:
+    // 'pesanan 57' tested only on 'pesanan' sent PostgreSQL thousands of chats holding an order.
+    const tested = words
       .map((word, position) => ({ word, position }))
-      .filter((w) => w.word.length >= 3)
       .sort((a, b) => b.word.length - a.word.length)
       .slice(0, MAX_WORDS);
+    const driving = tested.filter((w) => w.word.length >= 3);
     const phrase = words.length > 1;
     const last = words.length - 1;
     // the message tokens each word may sit in: in a phrase the first word ends a token, the last
     // begins one and the ones between are whole tokens
-    const accepts = driving.map(({ word, position }): ((token: string) => boolean) =>
+    const accepts = tested.map(({ word, position }): ((token: string) => boolean) =>
       !phrase
         ? (token) => token.includes(word)
         : position === 0
@@ -385,7 +423,7 @@ export class TenantSearchIndex {
             ? (token) => token.startsWith(word)
             : (token) => token === word,
     );
-    const allBits = (1 << driving.length) - 1;
+    const allBits = (1 << tested.length) - 1;
     const vocabulary = this.messageVocabulary;
     const tokens = vocabulary.tokens;
     // which words each message token holds, worked out the first time a search meets the token
@@ -403,7 +441,19 @@ export class TenantSearchIndex {
     // The chats each side can match through (null: too many tokens to list them)
     const messageSide = this.side(
       vocabulary,
-      driving.map(({ word }, k) => vocabulary.matching(word, accepts[k]!, TOKEN_SCAN_LIMIT)),
+      // a word between others is a whole token, looked up as it is; a short first or last word by
+      // how tokens end or begin
+      tested.map(({ word, position }, k) =>
+        phrase && position !== 0 && position !== last
+          ? vocabulary.exactly(word)
+          : word.length >= 3
+            ? vocabulary.matching(word, accepts[k]!, TOKEN_SCAN_LIMIT)
+            : !phrase
+              ? null
+              : position === 0
+                ? vocabulary.endingWith(word)
+                : vocabulary.startingWith(word),
+      ),
     );
     let contactSide = this.side(
       this.contactVocabulary,
