@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { findUp } from '../lib/find-up';
+import { PreparingPglite } from './pglite-prepared';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -169,8 +170,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite({ extensions: { pg_trgm } });
     await client.waitReady;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+  // statements with parameters run prepared, except searches (see PATTERN_MATCH), as on PostgreSQL
+  const preparing = new PreparingPglite(
+    client,
+    (text) => !PATTERN_MATCH.test(text) || text.includes(GENERIC_PLAN_MARK),
+  );
+  const db = drizzlePglite(preparing as unknown as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { PreparingPglite } from './pglite-prepared';
+
+let pglite: PGlite;
+let preparing: PreparingPglite;
+
+beforeAll(async () => {
+  pglite = new PGlite();
+  await pglite.waitReady;
+  await pglite.exec(`create table items (
+    id int primary key, name text not null, tags text[] not null default '{}',
+    data jsonb, at timestamptz, ok boolean, raw bytea, amount numeric)`);
+  preparing = new PreparingPglite(pglite, (text) => !/\slike\s/i.test(text));
+});
+
+afterAll(async () => {
+  await pglite.close();
+});
+
+const prepared = async () =>
+  (await pglite.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+    (r) => r.statement,
+  );
+
+describe('PreparingPglite', () => {
+  it('stores and reads every kind of value exactly as plain parameters do', async () => {
+    const values = [
+      1,
+      'O\'Brien \\ "kutip" {kurung} , koma',
+      ['a', 'b "c"', 'd\\e', "f'g", '', 'NULL', 'x,y', '{z}'],
+      { pesan: "it's", daftar: [1, 'dua'], kosong: null },
+      new Date('2026-11-26T01:02:03.456Z'),
+      true,
+      new Uint8Array([0, 1, 254, 255]),
+      '12345678901234567890.125',
+    ];
+    const insert =
+      'insert into items (id, name, tags, data, at, ok, raw, amount) values ($1, $2, $3, $4, $5, $6, $7, $8)';
+    await preparing.query(insert, values);
+    await pglite.query(insert, [2, ...values.slice(1)]);
+    const read = 'select name, tags, data, at, ok, raw, amount from items where id = $1';
+    const viaPrepared = await preparing.query(read, [1]);
+    const plain = await pglite.query(read, [2]);
+    expect(viaPrepared.rows).toEqual(plain.rows);
+    expect(viaPrepared.rows[0]).toMatchObject({
+      name: values[1],
+      tags: values[2],
+      data: values[3],
+      ok: true,
+    });
+    // a JSON array given for a jsonb parameter stays JSON, not a PostgreSQL array
+    const json = await preparing.query<{ n: number }>(
+      'select jsonb_array_length($1::jsonb) as n where $2::int = 1',
+      [[{ a: 1 }, { a: 2 }], 1],
+    );
+    expect(json.rows).toEqual([{ n: 2 }]);
+    // nulls, in a column and in an array
+    const nulls = await preparing.query<{ v: null; a: (string | null)[] }>(
+      'select $1::text as v, $2::text[] as a',
+      [null, ['x', null]],
+    );
+    expect(nulls.rows).toEqual([{ v: null, a: ['x', null] }]);
+  });
+
+  it('prepares a statement once and runs it by name, but searches and statements without parameters', async () => {
+    const text = 'select name from items where id = $1';
+    await Promise.all([1, 2, 1, 2].map((id) => preparing.query(text, [id])));
+    expect((await prepared()).filter((s) => s.endsWith(` as ${text}`))).toHaveLength(1);
+    await preparing.query('select name from items where name like $1 and id = 1', ['%Brien%']);
+    await preparing.query('select count(*) from items');
+    expect((await prepared()).some((s) => /like|count/.test(s))).toBe(false);
+  });
+
+  it('keeps transactions whole: a rollback keeps the statement prepared and undoes the writes', async () => {
+    const update = 'update items set ok = $1 where id = $2';
+    await expect(
+      preparing.transaction(async (tx) => {
+        await tx.query(update, [false, 1]);
+        throw new Error('batal');
+      }),
+    ).rejects.toThrow('batal');
+    expect((await preparing.query<{ ok: boolean }>('select ok from items where id = $1', [1])).rows).toEqual([
+      { ok: true },
+    ]);
+    await preparing.query(update, [false, 1]);
+    expect((await pglite.query<{ ok: boolean }>('select ok from items where id = 1')).rows).toEqual([
+      { ok: false },
+    ]);
+  });
+
+  it('fails a bad statement with its own error, and a NUL in a value as a parameter does', async () => {
+    await expect(preparing.query('select nope from items where id = $1', [1])).rejects.toThrow(
+      /column "nope" does not exist/,
+    );
+    const nul = preparing.query('select $1::text as v where $2::int = 1', ['a\0b', 1]);
+    const plain = pglite.query('select $1::text as v where $2::int = 1', ['a\0b', 1]);
+    await expect(nul).rejects.toThrow();
+    await expect(plain).rejects.toThrow();
+  });
+});
