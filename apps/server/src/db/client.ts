@@ -171,11 +171,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await client.waitReady;
   }
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
-  // statements with parameters run prepared, except searches (see PATTERN_MATCH), as on PostgreSQL
-  const preparing = new PreparingPglite(
-    client,
-    (text) => !PATTERN_MATCH.test(text) || text.includes(GENERIC_PLAN_MARK),
-  );
+  // statements with parameters run prepared, except searches (see PATTERN_MATCH), as on PostgreSQL;
+  // those marked run their generic plan, as on PostgreSQL's search pool
+  const preparing = new PreparingPglite(client, {
+    prepared: (text) => !PATTERN_MATCH.test(text) || text.includes(GENERIC_PLAN_MARK),
+    generic: (text) => text.includes(GENERIC_PLAN_MARK),
+  });
   const db = drizzlePglite(preparing as unknown as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -11,7 +11,10 @@ beforeAll(async () => {
   await pglite.exec(`create table items (
     id int primary key, name text not null, tags text[] not null default '{}',
     data jsonb, at timestamptz, ok boolean, raw bytea, amount numeric)`);
-  preparing = new PreparingPglite(pglite, (text) => !/\slike\s/i.test(text));
+  preparing = new PreparingPglite(pglite, {
+    prepared: (text) => !/\slike\s/i.test(text) || text.includes('/* generic */'),
+    generic: (text) => text.includes('/* generic */'),
+  });
 });
 
 afterAll(async () => {
@@ -69,7 +72,18 @@ describe('PreparingPglite', () => {
     expect((await prepared()).filter((s) => s.endsWith(` as ${text}`))).toHaveLength(1);
     await preparing.query('select name from items where name like $1 and id = 1', ['%Brien%']);
     await preparing.query('select count(*) from items');
-    expect((await prepared()).some((s) => /like|count/.test(s))).toBe(false);
+    expect((await prepared()).some((s) => /like \$1 and id = 1|count/.test(s))).toBe(false);
+  });
+
+  it("runs a marked statement's generic plan, and only that statement", async () => {
+    const text = 'select name from items where /* generic */ name like $1 and id = $2';
+    for (let i = 0; i < 3; i++) await preparing.query(text, ['%Brien%', 1]);
+    const plans = await pglite.query<{ generic: number; custom: number }>(
+      'select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like $1',
+      ['%/* generic */%'],
+    );
+    expect(plans.rows).toEqual([{ generic: 3, custom: 0 }]);
+    expect((await pglite.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
   });
 
   it('keeps transactions whole: a rollback keeps the statement prepared and undoes the writes', async () => {

@@ -21,26 +21,31 @@ const preparedOf = new WeakMap<PGlite, { statements: Map<string, Promise<Prepare
 /** Bounded, so odd one-off statements cannot grow a session's statements forever. */
 const MAX_PREPARED = 2000;
 
-type Runner = Pick<PGlite | Transaction, 'query'>;
+type Runner = Pick<PGlite | Transaction, 'query' | 'exec'>;
 
 /** The query surface drizzle's PGlite driver uses (query, transaction), preparing statements. */
 export class PreparingPglite {
   constructor(
     private readonly pglite: PGlite,
-    /** whether a statement is prepared (those with parameters only) */
-    private readonly eligible: (text: string) => boolean,
+    private readonly rules: {
+      /** whether a statement is prepared (those with parameters only) */
+      prepared: (text: string) => boolean;
+      /** whether a prepared statement always runs its generic plan (plan_cache_mode, for its transaction) */
+      generic: (text: string) => boolean;
+    },
   ) {}
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return run<T>(this.pglite, this.pglite, this.eligible, text, params, options);
+    return run<T>(this.pglite, this.pglite, this.rules, text, params, options);
   }
 
   transaction<T>(callback: (tx: Runner) => Promise<T>): Promise<T> {
     return this.pglite.transaction((tx) =>
       callback({
         query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
-          run<R>(this.pglite, tx, this.eligible, text, params, options),
-      } as Runner),
+          run<R>(this.pglite, tx, this.rules, text, params, options),
+        exec: tx.exec.bind(tx),
+      }),
     );
   }
 }
@@ -48,13 +53,17 @@ export class PreparingPglite {
 async function run<T>(
   pglite: PGlite,
   runner: Runner,
-  eligible: (text: string) => boolean,
+  rules: PreparingPglite['rules'],
   text: string,
   params: unknown[] | undefined,
   options: QueryOptions | undefined,
 ): Promise<Results<T>> {
   // a NUL cannot be written into a statement's text: such a value fails as a parameter, as before
-  if (!params?.length || !eligible(text) || params.some((p) => typeof p === 'string' && p.includes('\0')))
+  if (
+    !params?.length ||
+    !rules.prepared(text) ||
+    params.some((p) => typeof p === 'string' && p.includes('\0'))
+  )
     return runner.query<T>(text, params, options);
   let session = preparedOf.get(pglite);
   if (!session) preparedOf.set(pglite, (session = { statements: new Map(), named: 0 }));
@@ -78,7 +87,14 @@ async function run<T>(
   }
   if (prepared.types.length !== params.length) return runner.query<T>(text, params, options);
   const values = params.map((value, i) => literal(value, prepared.types[i]!));
-  return runner.query<T>(`execute ${prepared.name}(${values.join(',')})`, [], options);
+  const execute = `execute ${prepared.name}(${values.join(',')})`;
+  if (!rules.generic(text)) return runner.query<T>(execute, [], options);
+  // both in one implicit transaction (or the caller's), which the setting ends with
+  const results = await runner.exec(
+    `select set_config('plan_cache_mode', 'force_generic_plan', true); ${execute}`,
+    options,
+  );
+  return results[results.length - 1] as Results<T>;
 }
 
 /**
