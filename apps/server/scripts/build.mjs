@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js (npm dependencies stay external, the workspace contracts are
 // inlined) and writes dist/pglite-template.tar.gz.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { build } from 'esbuild';
@@ -22,6 +22,12 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The embedded database's thread (src/db/pglite-thread.ts) loads it from beside the bundle.
+copyFileSync(
+  new URL('../src/db/pglite-worker.mjs', import.meta.url),
+  new URL('../dist/pglite-worker.mjs', import.meta.url),
+);
 
 // A freshly initialised PGlite data folder (initdb only, no schema: migrations still run at start),
 // so a first start on a new data folder unpacks it instead of running initdb (~2.5 s saved).

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { findUp } from '../lib/find-up';
 import { PreparingPglite } from './pglite-prepared';
+import { PgliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -47,29 +47,6 @@ export interface DatabaseOptions {
 function defaultTemplate(): string | undefined {
   const file = path.join(import.meta.dirname, 'pglite-template.tar.gz');
   return fs.existsSync(file) ? file : undefined;
-}
-
-/** Opens the PGlite data folder, from the template when the folder is new; initdb if that fails. */
-async function openPglite(dir: string, template: string | undefined): Promise<PGlite> {
-  fs.mkdirSync(dir, { recursive: true });
-  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  if (fresh && template) {
-    try {
-      const client = new PGlite(dir, {
-        extensions: { pg_trgm },
-        loadDataDir: new Blob([fs.readFileSync(template)]),
-      });
-      await client.waitReady;
-      return client;
-    } catch (error) {
-      console.error('pglite template failed, running initdb instead', (error as Error).message);
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(dir, { recursive: true });
-    }
-  }
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
-  await client.waitReady;
-  return client;
 }
 
 const migrationsFolder = () =>
@@ -162,15 +139,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  let client: PGlite;
-  if (options.dataDir) {
-    const template = 'pgliteTemplate' in options ? options.pgliteTemplate : defaultTemplate();
-    client = await openPglite(path.join(options.dataDir, 'pglite'), template);
-  } else {
-    client = new PGlite({ extensions: { pg_trgm } });
-    await client.waitReady;
-  }
-  await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+  const client = new PgliteThread(
+    options.dataDir
+      ? {
+          dir: path.join(options.dataDir, 'pglite'),
+          template: 'pgliteTemplate' in options ? options.pgliteTemplate : defaultTemplate(),
+        }
+      : {},
+  );
+  await client.waitReady;
+  await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder: migrationsFolder() });
   // statements with parameters run prepared, except searches (see PATTERN_MATCH), as on PostgreSQL;
   // those marked run their generic plan, as on PostgreSQL's search pool
   const preparing = new PreparingPglite(client, {

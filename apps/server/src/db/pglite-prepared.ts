@@ -1,4 +1,4 @@
-import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
 
 /**
  * PGlite's query() parses and plans every statement anew: its protocol path has no named statements.
@@ -16,17 +16,24 @@ interface Prepared {
 }
 
 /** Per PGlite instance (one session): statement text -> its preparation (shared by concurrent calls). */
-const preparedOf = new WeakMap<PGlite, { statements: Map<string, Promise<Prepared>>; named: number }>();
+const preparedOf = new WeakMap<PgliteLike, { statements: Map<string, Promise<Prepared>>; named: number }>();
 
 /** Bounded, so odd one-off statements cannot grow a session's statements forever. */
 const MAX_PREPARED = 2000;
 
-type Runner = Pick<PGlite | Transaction, 'query' | 'exec'>;
+/** PGlite's query surface: a PGlite, or PgliteThread (its own thread). */
+export interface PgliteLike {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string, options?: QueryOptions): Promise<Results[]>;
+  transaction<T>(callback: (tx: Runner) => Promise<T>): Promise<T>;
+}
+
+type Runner = Pick<PgliteLike, 'query' | 'exec'>;
 
 /** The query surface drizzle's PGlite driver uses (query, transaction), preparing statements. */
 export class PreparingPglite {
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: PgliteLike,
     private readonly rules: {
       /** whether a statement is prepared (those with parameters only) */
       prepared: (text: string) => boolean;
@@ -51,7 +58,7 @@ export class PreparingPglite {
 }
 
 async function run<T>(
-  pglite: PGlite,
+  pglite: PgliteLike,
   runner: Runner,
   rules: PreparingPglite['rules'],
   text: string,

@@ -1,0 +1,87 @@
+// The embedded database (PGlite) on a thread of its own: statements run here while the server's
+// thread parses requests, writes answers and serves WebSockets. Plain JavaScript, so it runs as it is
+// from src (tests, tsx) and from dist (copied beside main.js by scripts/build.mjs).
+// Messages in: {id, op: 'query' | 'exec' | 'close', text, params, rowMode, rawTypes}. Answers:
+// {id, result} or {id, error}. The server's thread keeps the order and the transactions
+// (pglite-thread.ts); PGlite runs what comes in the order it comes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** A DatabaseError's fields, which a structured clone of the error would drop. */
+const ERROR_FIELDS = [
+  'severity',
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'file',
+  'line',
+  'routine',
+];
+
+/** Opens the data folder, from the template when the folder is new; initdb if that fails. */
+async function open({ dir, template }) {
+  if (!dir) {
+    const client = new PGlite({ extensions: { pg_trgm } });
+    await client.waitReady;
+    return client;
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  if (fresh && template) {
+    try {
+      const client = new PGlite(dir, {
+        extensions: { pg_trgm },
+        loadDataDir: new Blob([fs.readFileSync(template)]),
+      });
+      await client.waitReady;
+      return client;
+    } catch (error) {
+      console.error('pglite template failed, running initdb instead', error.message);
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+    }
+  }
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  await client.waitReady;
+  return client;
+}
+
+const identity = (value) => value;
+
+let db;
+try {
+  db = await open(workerData);
+  parentPort.postMessage({ ready: true });
+} catch (error) {
+  parentPort.postMessage({ ready: false, error: { message: error?.message ?? String(error) } });
+}
+
+parentPort.on('message', async ({ id, op, text, params, rowMode, rawTypes }) => {
+  try {
+    if (op === 'close') {
+      await db.close();
+      parentPort.postMessage({ id, result: null });
+      return;
+    }
+    // the types the caller parses itself arrive as PostgreSQL's text
+    const options = { rowMode, parsers: Object.fromEntries(rawTypes.map((type) => [type, identity])) };
+    const result = op === 'exec' ? await db.exec(text, options) : await db.query(text, params, options);
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    const fields = { message: error?.message ?? String(error) };
+    for (const key of ERROR_FIELDS) if (error?.[key] !== undefined) fields[key] = error[key];
+    parentPort.postMessage({ id, error: fields });
+  }
+});
