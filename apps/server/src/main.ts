@@ -16,15 +16,23 @@ async function main(): Promise<void> {
     throw error;
   }
   const { app, ctx } = await buildApp({ config, whatsapp: { socketFactory: realSocketFactory } });
-  const shutdown = async (signal: string) => {
+  let stopping = false;
+  const shutdown = async (signal: string, code = 0) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await app.close();
-    process.exit(0);
+    await app.close().catch((error: unknown) => app.log.error({ err: error }, 'shutdown failed'));
+    process.exit(code);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // nothing can be stored or read any more: stop, so that the supervisor starts a new process
+  ctx.database.onFailure((error) => {
+    app.log.fatal({ err: error }, 'embedded database thread failed');
+    void shutdown('database failure', 1);
+  });
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(

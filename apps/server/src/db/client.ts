@@ -29,6 +29,11 @@ export interface Database {
   searchDb: Db;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite: calls `listener` if the database's thread dies (every statement fails from then on; the
+   * server exits so that its supervisor starts it again). PostgreSQL's pool replaces lost connections.
+   */
+  onFailure(listener: (error: Error) => void): void;
 }
 
 export interface DatabaseOptions {
@@ -137,6 +142,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: async () => {
         await Promise.all([pool.end(), searchPool.end()]);
       },
+      onFailure: () => undefined,
     };
   }
   const client = new PgliteThread(
@@ -164,5 +170,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select 1');
     },
     close: () => client.close(),
+    onFailure: (listener) => client.onFailure(listener),
   };
 }

@@ -57,11 +57,29 @@ describe('PgliteThread', () => {
     expect(await bodies()).toEqual(['halo', 'dalam transaksi', 'masih dalam']);
   });
 
+  it('tells when its thread dies, and fails every statement after', async () => {
+    const other = new PgliteThread({});
+    await other.waitReady;
+    const failures: Error[] = [];
+    other.onFailure((error) => failures.push(error));
+    // the thread ending on its own (a WASM trap, say), as the worker's owner sees it
+    await (other as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(failures.map((e) => e.message)).toEqual(['PGlite thread exited (1)']);
+    await expect(other.query('select 1')).rejects.toThrow('PGlite thread exited');
+    await other.close();
+    expect(failures).toHaveLength(1);
+  });
+
   it('fails after close', async () => {
     const other = new PgliteThread({});
     await other.waitReady;
     expect((await other.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+    const failures: Error[] = [];
+    other.onFailure((error) => failures.push(error));
     await other.close();
     await expect(other.query('select 1')).rejects.toThrow('PGlite is closed');
+    // a close is not a failure
+    expect(failures).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export class PgliteThread {
   private gate: Promise<void> = Promise.resolve();
   private failure: Error | null = null;
   private notReady: ((error: Error) => void) | null = null;
+  private closing = false;
+  private readonly failureListeners: ((error: Error) => void)[] = [];
   readonly waitReady: Promise<void>;
 
   constructor(options: { dir?: string | undefined; template?: string | undefined }) {
@@ -77,7 +79,13 @@ export class PgliteThread {
     }
   }
 
+  /** Calls `listener` once if the thread fails or exits before close(): every statement fails then. */
+  onFailure(listener: (error: Error) => void): void {
+    this.failureListeners.push(listener);
+  }
+
   async close(): Promise<void> {
+    this.closing = true;
     await this.gate;
     if (!this.failure) await this.send('close', '').catch(() => undefined);
     this.failure = new Error('PGlite is closed');
@@ -114,8 +122,10 @@ export class PgliteThread {
   }
 
   private fail(error: Error): void {
+    const first = this.failure === null;
     this.failure ??= error;
     this.notReady?.(error);
+    if (first && !this.closing) for (const listener of this.failureListeners) listener(error);
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
