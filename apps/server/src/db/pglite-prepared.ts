@@ -118,7 +118,7 @@ async function prepare(runner: Runner, name: string, text: string): Promise<Prep
 }
 
 /** A value as a quoted literal of unknown type, which PostgreSQL reads with the parameter's type. */
-export function literal(value: unknown, type: string): string {
+function literal(value: unknown, type: string): string {
   if (value === null || value === undefined) return 'null';
   return `'${asText(value, type).replaceAll("'", "''")}'`;
 }

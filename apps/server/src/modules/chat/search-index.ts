@@ -441,19 +441,14 @@ export class TenantSearchIndex {
     // The chats each side can match through (null: too many tokens to list them)
     const messageSide = this.side(
       vocabulary,
-      // a word between others is a whole token, looked up as it is; a short first or last word by
-      // how tokens end or begin
-      tested.map(({ word, position }, k) =>
-        phrase && position !== 0 && position !== last
-          ? vocabulary.exactly(word)
-          : word.length >= 3
-            ? vocabulary.matching(word, accepts[k]!, TOKEN_SCAN_LIMIT)
-            : !phrase
-              ? null
-              : position === 0
-                ? vocabulary.endingWith(word)
-                : vocabulary.startingWith(word),
-      ),
+      tested.map(({ word, position }, k) => {
+        // a word between others is a whole token, looked up as it is
+        if (phrase && position !== 0 && position !== last) return vocabulary.exactly(word);
+        if (word.length >= 3) return vocabulary.matching(word, accepts[k]!, TOKEN_SCAN_LIMIT);
+        // a short first or last word by how tokens end or begin (a short word alone is not indexable)
+        if (!phrase) return null;
+        return position === 0 ? vocabulary.endingWith(word) : vocabulary.startingWith(word);
+      }),
     );
     let contactSide = this.side(
       this.contactVocabulary,
