@@ -16,6 +16,7 @@ export const MESSAGES = {
   'validation.passwordConfirm': 'Konfirmasi kata sandi tidak sama',
   'validation.code': 'Kode verifikasi terdiri dari 6 angka',
   'validation.invalid': 'Data yang dikirim tidak valid',
+  'validation.nulCharacter': 'Data yang dikirim mengandung karakter NUL (\\u0000) yang tidak diizinkan',
 
   // spec §5 access rules
   ...ACCESS_MESSAGES,
