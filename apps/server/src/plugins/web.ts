@@ -19,7 +19,10 @@ export async function registerWeb(app: FastifyInstance, distDir: string | null):
       root: distDir,
       // Looked up per request, so a new build is served without a restart.
       wildcard: true,
-      index: false,
+      // `/` is the app itself: without an index a client sending no Accept-Encoding (a health
+      // check, curl, a load balancer) got 403 for the directory; with one each client gets
+      // index.html, precompressed (.br, .gz) when it accepts that, as it is otherwise.
+      index: ['index.html'],
       cacheControl: false,
       preCompressed: true,
       setHeaders(res, filePath) {
