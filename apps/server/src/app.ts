@@ -128,10 +128,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        // Media (S3 or disk) are served by the app itself at /api/media/{key}, so no storage origin
+        // is needed; blob: and data: are the composer's previews and inline images. The one outside
+        // origin is WhatsApp's contact pictures (AppImage falls back to the default one if blocked).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://pps.whatsapp.net'],
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the same-origin WebSockets (/ws, /ws/sandbox) too: CSP3 matches ws: and wss:
+        // against an http: and https: 'self' (checked in Chromium). Injected script can send nothing elsewhere.
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
