@@ -41,6 +41,8 @@ export const CONTACT_MESSAGES = {
   importFileEmpty: 'Berkas tidak berisi data. Baris pertama harus berisi judul kolom',
   importTooManyRows: 'Maksimal {max} baris per impor',
   importTooLarge: 'Ukuran berkas maksimal 10 MB',
+  importContentTooLarge:
+    'Isi berkas terlalu besar untuk dibaca. Bagi data ke beberapa berkas, lalu impor satu per satu',
   importNotFound: 'Impor tidak ditemukan',
   importNotReady: 'Impor ini sudah dijalankan',
   importNotRunning: 'Impor ini sudah selesai',

@@ -1,7 +1,18 @@
 import { TextDecoder } from 'node:util';
 
-/** The text is not valid in its encoding (UTF-8, or UTF-16 with its byte order mark). */
+/** The text is not valid in its encoding (UTF-8, or UTF-16 with its byte order mark), or holds a NUL. */
 export class CsvEncodingError extends Error {}
+
+/** The text ends inside a quoted field: a stray quote that would swallow every line after it. */
+export class CsvFormatError extends Error {}
+
+/** What one record may hold: fields past `maxFields` are dropped, a field keeps `maxFieldChars`. */
+export interface CsvLimits {
+  maxFields: number;
+  maxFieldChars: number;
+}
+
+const UNLIMITED: CsvLimits = { maxFields: Infinity, maxFieldChars: Infinity };
 
 const QUOTE = 34;
 const LF = 10;
@@ -23,8 +34,28 @@ export class CsvParser {
   private recordStarted = false;
   private readonly delimiter: number;
 
-  constructor(delimiter: string) {
+  /**
+   * `limits` bound the memory one record takes whatever the line (a line of ten million commas, a
+   * quote never closed): the fields and characters past them are read and dropped.
+   */
+  constructor(
+    delimiter: string,
+    private readonly limits: CsvLimits = UNLIMITED,
+  ) {
     this.delimiter = delimiter.charCodeAt(0);
+  }
+
+  /** Adds text to the current field, up to the field limit. */
+  private append(text: string): void {
+    const room = this.limits.maxFieldChars - this.field.length;
+    if (room <= 0 || !text) return;
+    this.field += text.length > room ? text.slice(0, room) : text;
+  }
+
+  /** Ends the current field, keeping it when the record has room. */
+  private pushField(): void {
+    if (this.record.length < this.limits.maxFields) this.record.push(this.field);
+    this.field = '';
   }
 
   /** Parses `text`, appending the records it completes to `out`. */
@@ -43,7 +74,7 @@ export class CsvParser {
       if (this.inQuotes) {
         if (!this.quoteSeen) {
           if (c === QUOTE) {
-            this.field += text.slice(start, i);
+            this.append(text.slice(start, i));
             this.quoteSeen = true;
             start = i + 1;
           }
@@ -51,7 +82,7 @@ export class CsvParser {
         }
         this.quoteSeen = false;
         if (c === QUOTE) {
-          this.field += '"';
+          this.append('"');
           start = i + 1;
           continue;
         }
@@ -60,13 +91,12 @@ export class CsvParser {
         start = i;
       }
       if (c === this.delimiter) {
-        this.field += text.slice(start, i);
-        this.record.push(this.field);
-        this.field = '';
+        this.append(text.slice(start, i));
+        this.pushField();
         this.atFieldStart = true;
         start = i + 1;
       } else if (c === LF || c === CR) {
-        this.field += text.slice(start, i);
+        this.append(text.slice(start, i));
         this.endRecord(out);
         start = i + 1;
         if (c === CR) this.skipLineFeed = true;
@@ -78,19 +108,22 @@ export class CsvParser {
         this.atFieldStart = false;
       }
     }
-    this.field += text.slice(start);
+    this.append(text.slice(start));
   }
 
-  /** The last record when the text does not end with a line break. */
+  /**
+   * The last record when the text does not end with a line break. Throws CsvFormatError when the text
+   * ends inside a quoted field (a quote after it, as in `"a""`, closes the field and is fine).
+   */
   end(out: string[][]): void {
+    if (this.inQuotes && !this.quoteSeen) throw new CsvFormatError('unterminated quoted field');
     if (this.recordStarted) this.endRecord(out);
   }
 
   private endRecord(out: string[][]): void {
-    this.record.push(this.field);
+    this.pushField();
     out.push(this.record);
     this.record = [];
-    this.field = '';
     this.inQuotes = false;
     this.quoteSeen = false;
     this.atFieldStart = true;
@@ -129,18 +162,25 @@ function decoderFor(head: Uint8Array): TextDecoder {
 /**
  * The records of a CSV file as arrays of fields, streamed: the bytes are decoded as they come (a byte
  * order mark dropped), the delimiter is taken from the header line, and at most one chunk's records
- * are held at a time. Throws CsvEncodingError on bytes that are not text in the encoding.
+ * are held at a time. Throws CsvEncodingError on bytes that are not text in the encoding or on a NUL
+ * (binary data; PostgreSQL text cannot hold it), CsvFormatError on a quote never closed.
  */
-export async function* csvRecords(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[][]> {
+export async function* csvRecords(
+  source: AsyncIterable<Uint8Array>,
+  limits: CsvLimits = UNLIMITED,
+): AsyncGenerator<string[][]> {
   let decoder: TextDecoder | null = null;
   let parser: CsvParser | null = null;
   let pending = '';
   const decode = (chunk: Uint8Array | undefined): string => {
+    let text: string;
     try {
-      return chunk ? decoder!.decode(chunk, { stream: true }) : decoder!.decode();
+      text = chunk ? decoder!.decode(chunk, { stream: true }) : decoder!.decode();
     } catch {
       throw new CsvEncodingError('invalid text');
     }
+    if (text.includes('\0')) throw new CsvEncodingError('NUL in text');
+    return text;
   };
   for await (const chunk of source) {
     decoder ??= decoderFor(chunk);
@@ -148,10 +188,12 @@ export async function* csvRecords(source: AsyncIterable<Uint8Array>): AsyncGener
     const out: string[][] = [];
     if (!parser) {
       // the delimiter is known once the header line is complete
+      // only the new text is searched: a long header line in small chunks stays linear
+      const found = text.search(/[\r\n]/);
+      const lineEnd = found < 0 ? -1 : pending.length + found;
       pending += text;
-      const lineEnd = pending.search(/[\r\n]/);
       if (lineEnd < 0 && pending.length < 1024 * 1024) continue;
-      parser = new CsvParser(detectDelimiter(lineEnd < 0 ? pending : pending.slice(0, lineEnd)));
+      parser = new CsvParser(detectDelimiter(lineEnd < 0 ? pending : pending.slice(0, lineEnd)), limits);
       parser.push(pending, out);
       pending = '';
     } else parser.push(text, out);
@@ -160,7 +202,7 @@ export async function* csvRecords(source: AsyncIterable<Uint8Array>): AsyncGener
   if (!decoder) return;
   const out: string[][] = [];
   const rest = decode(undefined);
-  parser ??= new CsvParser(detectDelimiter((pending + rest).split(/[\r\n]/)[0] ?? ''));
+  parser ??= new CsvParser(detectDelimiter((pending + rest).split(/[\r\n]/)[0] ?? ''), limits);
   parser.push(pending + rest, out);
   parser.end(out);
   if (out.length) yield out;

@@ -18,6 +18,7 @@ import {
   verifiedOwner,
 } from '../../../../test/helpers';
 import { filesUnder, multipart } from '../../../../test/uploads';
+import { assemble, deflatedZeros, filesOf, localRecord, zipOf } from '../../../../test/zips';
 import { IMPORT_BATCH_ROWS } from './job';
 
 const URL_BASE = '/api/group/excel/contact';
@@ -256,6 +257,81 @@ describe('contact import', () => {
       expectRefused(res, CONTACT_MESSAGES.importTooLarge);
       expect({ rows: await imports(), files: storedFiles() }).toEqual(before);
       expect(filesUnder(path.join(t.dataDir, 'media', '.tmp'))).toEqual([]);
+    });
+
+    it('refuses crafted archives, as .xlsx or as .csv, with the message and nothing kept', async () => {
+      const before = { rows: await imports(), files: storedFiles() };
+      const files = filesOf(
+        await xlsx([
+          ['Nama', 'HP'],
+          ['Budi', '6281234567890'],
+        ]),
+      );
+      const records = files.map((file) => localRecord(file));
+      const sheetAt = records.findIndex((record) => record.name === 'xl/worksheets/sheet1.xml');
+      // an unlisted sheet before the listed one: exceljs would read it instead
+      const hiddenSheet = localRecord({
+        name: 'xl/worksheets/sheet1.xml',
+        data: files[sheetAt]!.data.toString().replace('<sheetData>', '<sheetData><row r="9"/>'),
+      });
+      const hidden = assemble(
+        [...records.slice(0, sheetAt), hiddenSheet, ...records.slice(sheetAt)],
+        records,
+      );
+      // an unlisted entry inflating to 300 MB
+      const bomb = assemble(
+        [...records, localRecord({ name: 'xl/media/bom.bin', raw: await deflatedZeros(300e6) })],
+        records,
+      );
+      // 8 MiB of zeros listed, at a ratio of about 1000
+      const deep = zipOf([...files, { name: 'xl/media/bom.bin', raw: await deflatedZeros(8 * 1024 * 1024) }]);
+      // the same workbook written with data descriptors is fine
+      const descriptors = zipOf(files.map((file) => ({ ...file, descriptor: true })));
+      const corrupt = CONTACT_MESSAGES.importFileCorrupt;
+      const cases: [string, Buffer | string, string][] = [
+        ['tersembunyi.xlsx', hidden, corrupt],
+        ['tersembunyi.csv', hidden, corrupt],
+        ['bom.xlsx', bomb, corrupt],
+        ['bom.csv', bomb, corrupt],
+        ['dalam.xlsx', deep, CONTACT_MESSAGES.importContentTooLarge],
+        ['dalam.csv', deep, CONTACT_MESSAGES.importContentTooLarge],
+        // an archive that is no workbook, named .csv
+        [
+          'arsip.csv',
+          zipOf([{ name: 'catatan.txt', data: 'Nama,HP\nBudi,62812\n' }]),
+          CONTACT_MESSAGES.importFileType,
+        ],
+        // binary past the first 4 KB that is still valid UTF-8: a NUL, which PostgreSQL text cannot hold
+        ['nul.csv', `Nama,${'K'.repeat(5000)}\nBudi,\u0000\u0001\n`, corrupt],
+        // a quote never closed would swallow every row after it into one cell
+        ['kutip.csv', `Nama,HP\n"Budi,62812\nAni,62813\n${'Orang,62814\n'.repeat(1000)}`, corrupt],
+      ];
+      const started = Date.now();
+      for (const [name, data, message] of cases) {
+        const res = await upload(name, name.endsWith('.csv') ? 'text/csv' : XLSX_TYPE, data);
+        expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+        expect(json(res).message, name).toBe(message);
+      }
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect({ rows: await imports(), files: storedFiles() }).toEqual(before);
+      expect(filesUnder(path.join(t.dataDir, 'media', '.tmp'))).toEqual([]);
+
+      const created = await uploaded('deskriptor.xlsx', XLSX_TYPE, descriptors);
+      expect(created).toMatchObject({ headers: ['Nama', 'HP'], preview: [['Budi', '6281234567890']] });
+      await call('POST', `${URL_BASE}/${created._id}/cancel`);
+    });
+
+    it('keeps a hundred columns of a line of millions, and refuses nothing for its length', async () => {
+      const line = `Nama,HP${',x'.repeat(2_000_000)}`;
+      const created = await uploaded(
+        'lebar.csv',
+        'text/csv',
+        `${line}\nBudi,62812${',y'.repeat(2_000_000)}\n`,
+      );
+      expect(created.headers).toHaveLength(100);
+      expect(created.preview[0]!.slice(0, 3)).toEqual(['Budi', '62812', 'y']);
+      expect(created.preview[0]).toHaveLength(100);
+      await call('POST', `${URL_BASE}/${created._id}/cancel`);
     });
 
     it(`refuses more than ${CONTACT_LIMITS.importRowsMax} rows`, async () => {

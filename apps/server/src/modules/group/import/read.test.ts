@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvEncodingError, CsvParser, csvRecords, detectDelimiter } from './csv';
+import { CsvEncodingError, CsvFormatError, CsvParser, csvRecords, detectDelimiter } from './csv';
 import { cellText } from './read';
 
 function parseWhole(text: string, delimiter = ','): string[][] {
@@ -18,12 +18,12 @@ function parseInPieces(text: string, size: number, delimiter = ','): string[][] 
   return out;
 }
 
-async function records(chunks: Uint8Array[]): Promise<string[][]> {
+async function records(chunks: Uint8Array[], limits?: Parameters<typeof csvRecords>[1]): Promise<string[][]> {
   async function* source() {
     yield* chunks;
   }
   const all: string[][] = [];
-  for await (const batch of csvRecords(source())) all.push(...batch);
+  for await (const batch of csvRecords(source(), limits)) all.push(...batch);
   return all;
 }
 
@@ -70,6 +70,38 @@ describe('CSV parser', () => {
       ['Ani', 'Solo'],
     ]);
     await expect(records([Buffer.from('Nama\nJos\xe9\n', 'latin1')])).rejects.toBeInstanceOf(
+      CsvEncodingError,
+    );
+  });
+});
+
+describe('CSV limits', () => {
+  it('keeps at most maxFields fields and maxFieldChars characters of each, whatever the line', async () => {
+    const limits = { maxFields: 3, maxFieldChars: 5 };
+    const wide = `a,b,c${',d'.repeat(100_000)}\n"panjang sekali, ""kutip""",x\n`;
+    for (const size of [3, 4096, 64 * 1024]) {
+      const bytes = Buffer.from(wide);
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      expect(await records(chunks, limits), `chunks of ${size}`).toEqual([
+        ['a', 'b', 'c'],
+        ['panja', 'x'],
+      ]);
+    }
+  });
+
+  it('refuses a quote never closed, and a NUL anywhere in the text', async () => {
+    await expect(records([Buffer.from('Nama,HP\n"Budi,62812\nAni,62813\n')])).rejects.toBeInstanceOf(
+      CsvFormatError,
+    );
+    // a closing quote as the very last character is fine
+    expect(await records([Buffer.from('Nama,HP\n"Budi",62812\n"Ani ""A""",""')])).toEqual([
+      ['Nama', 'HP'],
+      ['Budi', '62812'],
+      ['Ani "A"', ''],
+    ]);
+    const nul = Buffer.from(`Nama,HP\n${'Budi,62812\n'.repeat(1000)}Ani,\u0000\n`);
+    await expect(records([nul.subarray(0, 5000), nul.subarray(5000)])).rejects.toBeInstanceOf(
       CsvEncodingError,
     );
   });

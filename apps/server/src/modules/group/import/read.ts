@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { CONTACT_LIMITS, CONTACT_MESSAGES, contactMessage } from '@sapa/contracts';
 import { AppError } from '../../../lib/errors';
-import { CsvEncodingError, csvRecords } from './csv';
-import { ZipError, checkZip } from './zip';
+import { CsvEncodingError, CsvFormatError, csvRecords, type CsvLimits } from './csv';
+import { ZipError, ZipTooLargeError, checkZip } from './zip';
 
 export type ImportFileType = 'xlsx' | 'csv';
 
@@ -11,6 +11,11 @@ export type ImportFileType = 'xlsx' | 'csv';
 export const MAX_COLUMNS = 100;
 /** Characters kept of one cell (a value longer than CONTACT_LIMITS.valueMax is refused anyway). */
 const MAX_CELL_CHARS = 1000;
+/**
+ * What the CSV parser keeps of one record, whatever its line: the columns read, and characters enough
+ * per field that trimming and then cutting to MAX_CELL_CHARS gives what the whole field would.
+ */
+const CSV_LIMITS: CsvLimits = { maxFields: MAX_COLUMNS, maxFieldChars: 64 * 1024 };
 /** A streaming read that yields nothing for this long is taken as stuck on a broken file. */
 const STALL_MS = 60_000;
 
@@ -129,7 +134,7 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<FileRow> {
 /** The non-empty records of a CSV; the number is the record's (a quoted line break stays in its record). */
 async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
   let number = 0;
-  for await (const records of csvRecords(stream)) {
+  for await (const records of csvRecords(stream, CSV_LIMITS)) {
     for (const record of records) {
       number++;
       const cells = tidy(record, 0, (v) => v as string);
@@ -234,6 +239,7 @@ export async function inspectFile(file: string, name: string, mimetype: string):
     try {
       names = await checkZip(file);
     } catch (error) {
+      if (error instanceof ZipTooLargeError) throw refusal('importContentTooLarge');
       if (error instanceof ZipError) throw refusal('importFileCorrupt');
       throw error;
     }
@@ -260,7 +266,12 @@ export async function inspectFile(file: string, name: string, mimetype: string):
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof CsvEncodingError || error instanceof ZipError || error instanceof FileStalledError) {
+    if (
+      error instanceof CsvEncodingError ||
+      error instanceof CsvFormatError ||
+      error instanceof ZipError ||
+      error instanceof FileStalledError
+    ) {
       throw refusal('importFileCorrupt');
     }
     // exceljs and its XML parser throw plain errors on malformed parts
