@@ -52,6 +52,8 @@ const envSchema = z.object({
   SAPA_SEARCH_INDEX: flag(true),
   /** What this process's search indexes may hold together, in MB; the least recently used go first. */
   SAPA_SEARCH_INDEX_MB: z.coerce.number().int().min(1).default(512),
+  /** Bytes of media and import files one owner (tenant) may keep, in MB; 0 for no limit. */
+  SAPA_STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
 });
 
 export interface Config {
@@ -78,6 +80,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** the inbox search's in-process index: on or off, and the memory all tenants' indexes may use */
   searchIndex: { enabled: boolean; maxBytes: number };
+  /** what one owner's media and import files may take in the store, in bytes (0: no limit) */
+  storageQuotaBytes: number;
 }
 
 export interface S3Config {
@@ -141,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     s3,
     searchIndex: { enabled: e.SAPA_SEARCH_INDEX, maxBytes: e.SAPA_SEARCH_INDEX_MB * 1024 * 1024 },
+    storageQuotaBytes: e.SAPA_STORAGE_QUOTA_MB * 1024 * 1024,
   };
 }
 

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   ROUTE_NOT_FOUND: { status: 404, message: 'common.routeNotFound' },
   CONFLICT: { status: 409, message: 'validation.invalid' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'common.payloadTooLarge' },
+  /** the owner's stored files plus this one would pass the operator's quota (SAPA_STORAGE_QUOTA_MB) */
+  STORAGE_FULL: { status: 413, message: 'common.storageFull' },
   RATE_LIMITED: { status: 429, message: 'common.rateLimited' },
   INTERNAL: { status: 500, message: 'common.internal' },
   UNAVAILABLE: { status: 503, message: 'common.unavailable' },

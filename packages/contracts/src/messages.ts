@@ -51,6 +51,8 @@ export const MESSAGES = {
   'common.internal': 'Terjadi kesalahan pada server. Silakan coba lagi',
   'common.unavailable': 'Layanan sedang tidak tersedia. Silakan coba lagi',
   'common.payloadTooLarge': 'Data yang dikirim terlalu besar',
+  'common.storageFull':
+    'Ruang penyimpanan akun Anda sudah penuh (maksimal {max} MB). Hubungi admin untuk menambah kuota',
   'common.success': 'Berhasil',
   'common.failed': 'Gagal',
   'common.saved': 'Perubahan berhasil disimpan',

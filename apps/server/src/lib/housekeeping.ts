@@ -1,5 +1,6 @@
 import { lt, or, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { removeUnstartedImports } from '../modules/group/import/service';
 import { chatSearch, passwordResets, sessions, verificationCodes } from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -8,6 +9,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function sweep(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().getTime();
   await ctx.limiter.prune();
+  await removeUnstartedImports(ctx);
   await ctx.db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, new Date(now - DAY)), lt(sessions.revokedAt, new Date(now - 7 * DAY))));

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { describe, identify } from './inspect';
 import { MEDIA_KEY_PATTERN, mediaUrl, type MediaFileRow } from './lookup';
 import { MediaNotFoundError, createMediaStore, type ByteRange, type MediaStore } from './store';
+import { assertRoom, recordWithinQuota } from './quota';
 
 /**
  * A multipart body is the file plus its boundaries and part headers (busboy allows 16 KiB of headers per
@@ -132,7 +133,10 @@ function newKey(ext: string): string {
   return `${randomBytes(24).toString('base64url')}${ext ? `.${ext}` : ''}`;
 }
 
-/** Identifies a complete temporary file, stores it and records its row; refusals leave nothing behind. */
+/**
+ * Identifies a complete temporary file, stores it and records its row within the owner's storage quota
+ * (STORAGE_FULL past it); refusals leave nothing behind.
+ */
 async function keep(
   ctx: AppContext,
   ownerId: string,
@@ -149,15 +153,18 @@ async function keep(
     const store = mediaStore(ctx);
     await store.put(key, temp.file, identified.mimetype);
     try {
-      await ctx.db.insert(mediaFiles).values({
-        ownerId,
-        key,
-        mimetype: identified.mimetype,
-        size: temp.size,
-        name,
-        thumbnail,
-        duration,
-      });
+      // the owner's storage quota is checked with the row's insert, atomically (quota.ts)
+      await recordWithinQuota(ctx, ownerId, temp.size, (tx) =>
+        tx.insert(mediaFiles).values({
+          ownerId,
+          key,
+          mimetype: identified.mimetype,
+          size: temp.size,
+          name,
+          thumbnail,
+          duration,
+        }),
+      );
     } catch (error) {
       await store.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'media cleanup failed'));
       throw error;
@@ -204,13 +211,16 @@ export interface ReceivedUpload {
 
 /**
  * The `file` field of a multipart request, streamed to a temporary file under the 10 MiB cap (a
- * Content-Length that cannot fit is refused before reading); nothing is kept on a refusal. The
+ * Content-Length that cannot fit is refused before reading); nothing is kept on a refusal. With the
+ * owner, a body that cannot fit in the owner's storage quota is refused before reading too (the
+ * caller still records the file within the quota: this early answer is not a guarantee). The
  * route's plugin must register acceptUploads (media/routes.ts) for multipart bodies.
  */
 export async function receiveUpload(
   ctx: AppContext,
   request: FastifyRequest,
   messages: UploadMessages = ATTACHMENT_UPLOAD_MESSAGES,
+  ownerId?: string,
 ): Promise<ReceivedUpload> {
   // true while the client is still sending: a refusal then closes the connection rather than drain it
   const unread = () => request.raw.complete === false;
@@ -218,6 +228,18 @@ export async function receiveUpload(
   const length = Number(request.headers['content-length']);
   if (Number.isFinite(length) && length > LIMITS.maxAttachmentBytes + MULTIPART_OVERHEAD_BYTES) {
     throw tooBig();
+  }
+  if (ownerId) {
+    // the owner's storage is full already, or cannot hold the file the body must carry: refused unread
+    const least = Number.isFinite(length) ? Math.max(0, length - MULTIPART_OVERHEAD_BYTES) : 0;
+    try {
+      await assertRoom(ctx, ownerId, least);
+    } catch (error) {
+      if (error instanceof AppError && unread()) {
+        throw new AppError(error.code, error.message, undefined, { connection: 'close' });
+      }
+      throw error;
+    }
   }
   if (typeof request.isMultipart !== 'function') {
     throw new Error('receiveUpload needs acceptUploads (media/routes.ts) registered in the calling plugin');
@@ -264,7 +286,7 @@ export async function receiveUpload(
 
 /**
  * POST /api/chat/media: the `file` field of a multipart request, streamed to disk under the 10 MiB cap
- * (receiveUpload), identified from its bytes and stored.
+ * (receiveUpload), identified from its bytes and stored within the owner's storage quota.
  * The route's plugin must register acceptUploads (media/routes.ts) for multipart bodies.
  */
 export async function storeUpload(
@@ -272,7 +294,7 @@ export async function storeUpload(
   ownerId: string,
   request: FastifyRequest,
 ): Promise<UploadedMedia> {
-  const upload = await receiveUpload(ctx, request);
+  const upload = await receiveUpload(ctx, request, ATTACHMENT_UPLOAD_MESSAGES, ownerId);
   return keep(ctx, ownerId, upload, upload.filename, upload.mimetype);
 }
 
@@ -287,7 +309,8 @@ export type StoreFileInput = {
 
 /**
  * Stores a file that did not come through a browser upload (a channel connector downloading inbound
- * media): the same cap, identification, thumbnail and row as storeUpload. Refusals are AppErrors.
+ * media): the same cap, identification, thumbnail, row and storage quota as storeUpload. Refusals are
+ * AppErrors.
  */
 export async function storeFile(
   ctx: AppContext,

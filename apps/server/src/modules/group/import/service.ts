@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   ATTACHMENT_MESSAGES,
   CONTACT_LIMITS,
@@ -17,6 +16,7 @@ import type { Db, Tx } from '../../../db/client';
 import { contactGroups, contactImports } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { mediaStore, receiveUpload, sanitiseName, type UploadMessages } from '../../media/service';
+import { recordWithinQuota, sizedKey } from '../../media/quota';
 import { inspectFile, type ImportFileType } from './read';
 
 type ImportRow = typeof contactImports.$inferSelect;
@@ -107,46 +107,52 @@ export async function listImports(
 
 // ---- upload ----
 
-/** Keys of import files: random like media keys, but no media_files row, so never served. */
-function newFileKey(type: ImportFileType): string {
-  return `${randomBytes(24).toString('base64url')}.${type}`;
+/**
+ * Keys of import files: random like media keys, but no media_files row, so never served. The key
+ * carries the file's size, which counts in the owner's storage quota while the file is kept.
+ */
+function newFileKey(type: ImportFileType, size: number): string {
+  return sizedKey(type, size);
 }
 
 /**
  * POST /group/excel/contact: the uploaded file (multipart `file`, 10 MiB) is read once whole to
- * validate it, count its rows and keep its header and first rows, then stored for the import job. A
- * refused file leaves nothing behind.
+ * validate it, count its rows and keep its header and first rows, then stored for the import job,
+ * within the owner's storage quota (STORAGE_FULL past it). A refused file leaves nothing behind.
  */
 export async function uploadImport(
   ctx: AppContext,
   ownerId: string,
   request: FastifyRequest,
 ): Promise<ContactImport> {
-  const upload = await receiveUpload(ctx, request, UPLOAD_MESSAGES);
+  const upload = await receiveUpload(ctx, request, UPLOAD_MESSAGES, ownerId);
   try {
     if (upload.size === 0) throw new AppError('VALIDATION', CONTACT_MESSAGES.importFileEmpty);
     const fileName = sanitiseName(upload.filename || 'kontak');
     const file = await inspectFile(upload.file, fileName, upload.mimetype);
-    const key = newFileKey(file.type);
+    const key = newFileKey(file.type, upload.size);
     const store = mediaStore(ctx);
     await store.put(key, upload.file, FILE_MIMETYPES[file.type]);
     try {
       const now = ctx.clock.now();
-      const [row] = await ctx.db
-        .insert(contactImports)
-        .values({
-          ownerId,
-          state: 'ready',
-          fileKey: key,
-          fileName,
-          fileType: file.type,
-          headers: file.headers,
-          preview: file.preview,
-          totalRows: file.totalRows,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      // the owner's storage quota is checked with the row's insert, atomically
+      const [row] = await recordWithinQuota(ctx, ownerId, upload.size, (tx) =>
+        tx
+          .insert(contactImports)
+          .values({
+            ownerId,
+            state: 'ready',
+            fileKey: key,
+            fileName,
+            fileType: file.type,
+            headers: file.headers,
+            preview: file.preview,
+            totalRows: file.totalRows,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(),
+      );
       return toView(row!, null);
     } catch (error) {
       await store
@@ -267,6 +273,24 @@ export async function removeImportFile(ctx: AppContext, key: string | null): Pro
   await mediaStore(ctx)
     .delete(key)
     .catch((err: unknown) => ctx.log.warn({ err, key }, 'import file removal failed'));
+}
+
+/** An import uploaded and not started for this long is deleted with its file (housekeeping). */
+export const UNSTARTED_IMPORT_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the imports uploaded more than UNSTARTED_IMPORT_MS ago and never started (still 'ready'),
+ * rows and files, so that abandoned uploads do not hold the owner's storage; returns how many. An
+ * import started meanwhile is no longer 'ready' and stays (startImport holds its row).
+ */
+export async function removeUnstartedImports(ctx: AppContext): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - UNSTARTED_IMPORT_MS);
+  const removed = await ctx.db
+    .delete(contactImports)
+    .where(and(eq(contactImports.state, 'ready'), lt(contactImports.createdAt, cutoff)))
+    .returning({ fileKey: contactImports.fileKey });
+  for (const { fileKey } of removed) await removeImportFile(ctx, fileKey);
+  return removed.length;
 }
 
 /**
