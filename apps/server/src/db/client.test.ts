@@ -4,8 +4,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { openDatabase, PreparingClient } from './client';
 
 /** A new PGlite data folder starts from the build's template instead of initdb, and stays a normal one. */
 describe('PGlite data folder from a template', () => {
@@ -77,5 +78,59 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL prepared statements', () =>
     )) as unknown as { rows: { statement: string }[] };
     expect(search.rows).toEqual([]);
     await database.close();
+  });
+});
+
+/** Each connection keeps at most maxPrepared named statements: the least recently used is deallocated. */
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL prepared statements per connection', () => {
+  let client: PreparingClient;
+  beforeAll(async () => {
+    client = new PreparingClient({ connectionString: process.env.DATABASE_URL, maxPrepared: 3 });
+    await client.connect();
+  });
+  afterAll(() => client.end());
+  /** its query() typed as pg's (the override is typed loosely) */
+  const asPg = () => client as unknown as pg.Client;
+
+  // as drizzle sends them: a query config with its values
+  const add = async (n: number, value: number) =>
+    (await asPg().query<{ v: number }>({ text: `select $1::int + ${n} as v`, values: [value] })).rows[0]?.v;
+  /** what this connection has prepared, as the n of each `select $1::int + n` */
+  const prepared = async () =>
+    (await asPg().query<{ statement: string }>('select statement from pg_prepared_statements')).rows
+      .map((r) => Number(/\+ (\d+) as v/.exec(r.statement)?.[1]))
+      .filter((n) => !Number.isNaN(n))
+      .sort((a, b) => a - b);
+
+  it('deallocates the least recently used statement to make room, and prepares it again when it returns', async () => {
+    for (const n of [1, 2, 3]) expect(await add(n, 10)).toBe(10 + n);
+    expect(await prepared()).toEqual([1, 2, 3]);
+    expect(await add(1, 20)).toBe(21); // 1 is now the most recently used
+    expect(await add(4, 10)).toBe(14); // pushes 2 out
+    expect(await prepared()).toEqual([1, 3, 4]);
+    expect(await add(2, 30)).toBe(32); // prepared again, pushing 3 out
+    expect(await prepared()).toEqual([1, 2, 4]);
+  });
+
+  it('keeps statements queued on the connection working while their names are pushed out', async () => {
+    // all sent at once: each DEALLOCATE queues behind the queries that still use its name
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => add(100 + (i % 9), i)));
+    expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => i + 100 + (i % 9)));
+    expect((await prepared()).length).toBeLessThanOrEqual(3);
+  });
+
+  it('names drizzle-named statements by their text too, and catches up after a failed transaction', async () => {
+    await client.query({ name: 'given', text: 'select $1::int + 201 as v', values: [1] });
+    await client.query('begin');
+    await expect(client.query('select nope')).rejects.toThrow(/nope/);
+    // evictions while the transaction has failed wait: their DEALLOCATE would be refused
+    await expect(add(202, 1)).rejects.toThrow(/aborted/);
+    await expect(add(203, 1)).rejects.toThrow(/aborted/);
+    await client.query('rollback');
+    expect(await add(204, 1)).toBe(205);
+    expect(await add(205, 1)).toBe(206);
+    const left = await prepared();
+    expect(left.length).toBeLessThanOrEqual(3);
+    expect(left).toContain(205);
   });
 });

@@ -72,43 +72,85 @@ const PATTERN_MATCH = /\s(i?like)\s/i;
  */
 export const GENERIC_PLAN_MARK = '/* generic plan */';
 
-/** Names given so far, by statement text; bounded so odd one-off statements cannot grow it forever. */
-const statementNames = new Map<string, string>();
-const MAX_NAMED_STATEMENTS = 2000;
-
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = `s${statementNames.size}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
+/** How many statements each connection keeps prepared by default (see PreparingClient). */
+export const MAX_PREPARED_PER_CONNECTION = 500;
 
 /**
  * A pg client that runs every parameterised statement (but searches, see PATTERN_MATCH) as a named
  * prepared statement, so each pooled connection parses it once and PostgreSQL may keep its plan.
- * Only statements with parameters are named: those are always single statements.
+ * Only statements with parameters are named: those are always single statements. A statement that
+ * comes named (drizzle's `.prepare(name)`) is named here the same way, by its text.
+ *
+ * Named statements live per connection, so each client keeps its own: at most `maxPrepared`, the
+ * least recently used deallocated to make room (one-off shapes cannot grow a connection's statements,
+ * in PostgreSQL's memory and pg's, forever). Sound because a connection runs its queries one after
+ * the other: the DEALLOCATE is queued behind every query already given the old name, and a name is
+ * never given again. In a failed transaction it would be refused, so it waits for the next eviction.
  */
-class PreparingClient extends pg.Client {
+export class PreparingClient extends pg.Client {
+  /** statement text -> its name on this connection, least recently used first */
+  private readonly names = new Map<string, string>();
+  private readonly evicted: string[] = [];
+  private named = 0;
+  private readonly maxPrepared: number;
+
+  constructor(config?: pg.ClientConfig & { maxPrepared?: number }) {
+    super(config);
+    this.maxPrepared = Math.max(1, config?.maxPrepared ?? MAX_PREPARED_PER_CONNECTION);
+  }
+
   override query(...args: unknown[]): never {
     const [config, values] = args as [unknown, unknown];
     if (
       config &&
       typeof config === 'object' &&
       typeof (config as { submit?: unknown }).submit !== 'function' &&
-      typeof (config as pg.QueryConfig).text === 'string' &&
-      !(config as pg.QueryConfig).name
+      typeof (config as pg.QueryConfig).text === 'string'
     ) {
       const query = config as pg.QueryConfig;
       const params = Array.isArray(values) ? values : query.values;
-      const name =
-        params?.length && (!PATTERN_MATCH.test(query.text) || query.text.includes(GENERIC_PLAN_MARK))
-          ? statementName(query.text)
-          : undefined;
-      if (name) args[0] = { ...query, name };
+      const named =
+        !!query.name ||
+        (!!params?.length && (!PATTERN_MATCH.test(query.text) || query.text.includes(GENERIC_PLAN_MARK)));
+      if (named) args[0] = { ...query, name: this.nameOf(query.text) };
     }
     return (super.query as unknown as (...a: unknown[]) => never)(...args);
+  }
+
+  /** The statement's name on this connection, now its most recently used. */
+  private nameOf(text: string): string {
+    let name = this.names.get(text);
+    if (name !== undefined) {
+      this.names.delete(text);
+      this.names.set(text, name);
+      return name;
+    }
+    while (this.names.size >= this.maxPrepared) {
+      const [oldest, old] = this.names.entries().next().value!;
+      this.names.delete(oldest);
+      this.evicted.push(old);
+    }
+    name = `s${this.named++}`;
+    this.names.set(text, name);
+    this.deallocateEvicted();
+    return name;
+  }
+
+  private deallocateEvicted(): void {
+    // a failed transaction refuses every statement until it ends
+    if (!this.evicted.length || this.getTransactionStatus() === 'E') return;
+    const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } })
+      .connection.parsedStatements;
+    for (const name of this.evicted.splice(0)) {
+      void (super.query(`deallocate ${name}`) as Promise<unknown>).then(
+        () => delete parsed[name],
+        // still prepared (a transaction failed meanwhile): the next eviction tries again; a name
+        // whose statement never parsed (its query failed) is simply forgotten
+        () => {
+          if (name in parsed) this.evicted.push(name);
+        },
+      );
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { PreparingPglite } from './pglite-prepared';
+import { PreparingPglite, type PgliteLike } from './pglite-prepared';
 
 let pglite: PGlite;
 let preparing: PreparingPglite;
@@ -111,5 +111,91 @@ describe('PreparingPglite', () => {
     const plain = pglite.query('select $1::text as v where $2::int = 1', ['a\0b', 1]);
     await expect(nul).rejects.toThrow();
     await expect(plain).rejects.toThrow();
+  });
+});
+
+describe('PreparingPglite keeps at most maxPrepared statements', () => {
+  let db: PGlite;
+  let capped: PreparingPglite;
+  const statements = async () =>
+    (await db.query<{ statement: string }>('select statement from pg_prepared_statements')).rows
+      .map((r) => /select \$1::int \+ (\d+) as v/.exec(r.statement)?.[1])
+      .filter((n) => n !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+  const add = (n: number, value: number) =>
+    capped.query<{ v: number }>(`select $1::int + ${n} as v`, [value]).then((r) => r.rows[0]?.v);
+
+  beforeAll(async () => {
+    db = new PGlite();
+    await db.waitReady;
+    capped = new PreparingPglite(db, { prepared: () => true, generic: () => false, maxPrepared: 3 });
+  });
+  afterAll(() => db.close());
+
+  it('deallocates the least recently used statement to make room, and prepares it again when it returns', async () => {
+    for (const n of [1, 2, 3]) expect(await add(n, 10)).toBe(10 + n);
+    expect(await statements()).toEqual([1, 2, 3]);
+    expect(await add(1, 20)).toBe(21); // 1 is now the most recently used
+    expect(await add(4, 10)).toBe(14); // evicts 2
+    expect(await statements()).toEqual([1, 3, 4]);
+    expect(await add(5, 10)).toBe(15); // evicts 3
+    expect(await statements()).toEqual([1, 4, 5]);
+    expect(await add(2, 30)).toBe(32); // prepared again, evicting 1
+    expect(await statements()).toEqual([2, 4, 5]);
+  });
+
+  it('never deallocates a statement a call is still about to execute', async () => {
+    // a session of its own whose EXECUTEs wait until released, while DEALLOCATE goes straight through
+    const own = new PGlite();
+    await own.waitReady;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: PgliteLike = {
+      query: async <T>(text: string, params?: unknown[]) => {
+        if (text.startsWith('execute')) await held;
+        return own.query<T>(text, params);
+      },
+      exec: (text: string) => own.exec(text),
+      transaction: (callback) => own.transaction(callback),
+    };
+    const session = new PreparingPglite(slow, { prepared: () => true, generic: () => false, maxPrepared: 2 });
+    const ask = (n: number) =>
+      session.query<{ v: number }>(`select $1::int + ${n} as v`, [1]).then((r) => r.rows[0]?.v);
+    const names = async () =>
+      (await own.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) =>
+        Number(/\+ (\d+) as v/.exec(r.statement)?.[1]),
+      );
+    try {
+      const first = ask(401); // prepared, then waits to execute
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const others = [ask(402), ask(403), ask(404)]; // push 401 out of the cache while it waits
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await names()).toContain(401);
+      release();
+      expect(await first).toBe(402);
+      expect(await Promise.all(others)).toEqual([403, 404, 405]);
+      expect((await names()).sort()).toEqual([403, 404]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('evicts inside a transaction, even one that fails, and frees the statement once it ends', async () => {
+    await capped.transaction(async (tx) => {
+      for (const n of [201, 202, 203, 204])
+        expect((await tx.query<{ v: number }>(`select $1::int + ${n} as v`, [1])).rows[0]?.v).toBe(n + 1);
+    });
+    expect(await statements()).toEqual([202, 203, 204]);
+    await expect(
+      capped.transaction(async (tx) => {
+        await tx.query('select $1::int + 301 as v', [1]);
+        await tx.query('select nope');
+      }),
+    ).rejects.toThrow(/nope/);
+    expect(await add(302, 1)).toBe(303);
+    const left = await statements();
+    expect(left.length).toBeLessThanOrEqual(3);
+    expect(left).toContain(302);
   });
 });

@@ -15,11 +15,24 @@ interface Prepared {
   types: string[];
 }
 
-/** Per PGlite instance (one session): statement text -> its preparation (shared by concurrent calls). */
-const preparedOf = new WeakMap<PgliteLike, { statements: Map<string, Promise<Prepared>>; named: number }>();
+/** One statement of a session: its preparation (shared by concurrent calls) and who is using it. */
+interface Entry {
+  preparing: Promise<Prepared>;
+  /** calls between looking the statement up and their EXECUTE's answer */
+  users: number;
+  /** pushed out of the cache while in use: deallocated when the last user is done */
+  evicted: boolean;
+}
 
-/** Bounded, so odd one-off statements cannot grow a session's statements forever. */
-const MAX_PREPARED = 2000;
+/**
+ * Per PGlite instance (one session): statement text -> its entry, least recently used first. Bounded
+ * (`maxPrepared`): the statement used longest ago is deallocated to make room, so one-off shapes
+ * (a search with an unusual number of words, say) cannot grow the session's statements forever.
+ */
+const sessions = new WeakMap<PgliteLike, { statements: Map<string, Entry>; named: number }>();
+
+/** How many statements a session keeps prepared by default. */
+export const MAX_PREPARED = 500;
 
 /** PGlite's query surface: a PGlite, or PgliteThread (its own thread). */
 export interface PgliteLike {
@@ -30,16 +43,20 @@ export interface PgliteLike {
 
 type Runner = Pick<PgliteLike, 'query' | 'exec'>;
 
+interface Rules {
+  /** whether a statement is prepared (those with parameters only) */
+  prepared: (text: string) => boolean;
+  /** whether a prepared statement always runs its generic plan (plan_cache_mode, for its transaction) */
+  generic: (text: string) => boolean;
+  /** how many statements the session keeps prepared (MAX_PREPARED) */
+  maxPrepared?: number;
+}
+
 /** The query surface drizzle's PGlite driver uses (query, transaction), preparing statements. */
 export class PreparingPglite {
   constructor(
     private readonly pglite: PgliteLike,
-    private readonly rules: {
-      /** whether a statement is prepared (those with parameters only) */
-      prepared: (text: string) => boolean;
-      /** whether a prepared statement always runs its generic plan (plan_cache_mode, for its transaction) */
-      generic: (text: string) => boolean;
-    },
+    private readonly rules: Rules,
   ) {}
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -57,10 +74,58 @@ export class PreparingPglite {
   }
 }
 
+/**
+ * Frees an evicted statement. Sent on the session itself, not on the caller's transaction, and not
+ * awaited: it runs after the statements sent before it, once any open transaction has ended (so a
+ * failed transaction cannot refuse it, and nothing waits on it).
+ */
+function deallocate(pglite: PgliteLike, entry: Entry): void {
+  entry.preparing.then(
+    ({ name }) => void pglite.exec(`deallocate ${name}`).catch(() => undefined),
+    () => undefined,
+  );
+}
+
+/** The session's entry for `text`, now the most recently used, and whether this call created it. */
+function entryFor(
+  pglite: PgliteLike,
+  runner: Runner,
+  rules: Rules,
+  text: string,
+): { entry: Entry; created: boolean } {
+  let session = sessions.get(pglite);
+  if (!session) sessions.set(pglite, (session = { statements: new Map(), named: 0 }));
+  const { statements } = session;
+  let entry = statements.get(text);
+  if (entry) {
+    statements.delete(text);
+    statements.set(text, entry);
+    return { entry, created: false };
+  }
+  const max = Math.max(1, rules.maxPrepared ?? MAX_PREPARED);
+  while (statements.size >= max) {
+    const [oldest, old] = statements.entries().next().value!;
+    statements.delete(oldest);
+    old.evicted = true;
+    if (old.users === 0) deallocate(pglite, old);
+  }
+  const created: Entry = {
+    preparing: prepare(runner, `pgl_${session.named++}`, text),
+    users: 0,
+    evicted: false,
+  };
+  statements.set(text, created);
+  // a statement that failed to prepare (its transaction had failed, say) is prepared again next time
+  created.preparing.catch(() => {
+    if (statements.get(text) === created) statements.delete(text);
+  });
+  return { entry: created, created: true };
+}
+
 async function run<T>(
   pglite: PgliteLike,
   runner: Runner,
-  rules: PreparingPglite['rules'],
+  rules: Rules,
   text: string,
   params: unknown[] | undefined,
   options: QueryOptions | undefined,
@@ -72,36 +137,31 @@ async function run<T>(
     params.some((p) => typeof p === 'string' && p.includes('\0'))
   )
     return runner.query<T>(text, params, options);
-  let session = preparedOf.get(pglite);
-  if (!session) preparedOf.set(pglite, (session = { statements: new Map(), named: 0 }));
-  let preparing = session.statements.get(text);
-  const started = !preparing;
-  if (!preparing) {
-    if (session.statements.size >= MAX_PREPARED) return runner.query<T>(text, params, options);
-    preparing = prepare(runner, `pgl_${session.named++}`, text);
-    session.statements.set(text, preparing);
-    // a statement that failed to prepare (its transaction had failed, say) is prepared again next time
-    const statements = session.statements;
-    preparing.catch(() => statements.delete(text));
-  }
-  let prepared: Prepared;
+  const { entry, created } = entryFor(pglite, runner, rules, text);
+  entry.users++;
   try {
-    prepared = await preparing;
-  } catch (error) {
-    // another caller's preparation failed (in its own transaction, say): this one runs as it is
-    if (started) throw error;
-    return runner.query<T>(text, params, options);
+    let prepared: Prepared;
+    try {
+      prepared = await entry.preparing;
+    } catch (error) {
+      // another caller's preparation failed (in its own transaction, say): this one runs as it is
+      if (created) throw error;
+      return await runner.query<T>(text, params, options);
+    }
+    if (prepared.types.length !== params.length) return await runner.query<T>(text, params, options);
+    const values = params.map((value, i) => literal(value, prepared.types[i]!));
+    const execute = `execute ${prepared.name}(${values.join(',')})`;
+    if (!rules.generic(text)) return await runner.query<T>(execute, [], options);
+    // both in one implicit transaction (or the caller's), which the setting ends with
+    const results = await runner.exec(
+      `select set_config('plan_cache_mode', 'force_generic_plan', true); ${execute}`,
+      options,
+    );
+    return results[results.length - 1] as Results<T>;
+  } finally {
+    entry.users--;
+    if (entry.evicted && entry.users === 0) deallocate(pglite, entry);
   }
-  if (prepared.types.length !== params.length) return runner.query<T>(text, params, options);
-  const values = params.map((value, i) => literal(value, prepared.types[i]!));
-  const execute = `execute ${prepared.name}(${values.join(',')})`;
-  if (!rules.generic(text)) return runner.query<T>(execute, [], options);
-  // both in one implicit transaction (or the caller's), which the setting ends with
-  const results = await runner.exec(
-    `select set_config('plan_cache_mode', 'force_generic_plan', true); ${execute}`,
-    options,
-  );
-  return results[results.length - 1] as Results<T>;
 }
 
 /**

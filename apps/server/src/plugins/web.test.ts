@@ -41,7 +41,7 @@ describe('the web app at /', () => {
   });
 
   it('serves client routes and assets as before, and a missing asset is a 404', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
       const route = await get('/user/inbox', headers);
       expect(route.statusCode).toBe(200);
       expect(route.headers['content-type']).toMatch(/^text\/html/);

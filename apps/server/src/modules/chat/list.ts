@@ -155,6 +155,31 @@ function placeholderFilters(query: ChatListQuery): SQL[] {
   return where;
 }
 
+/**
+ * The statements built per shape, per database: at most this many, the least recently used dropped
+ * (a search's shape counts its words and its page size, so shapes are many). What the database
+ * keeps prepared for them is bounded on its side (db/client.ts, db/pglite-prepared.ts).
+ */
+export const MAX_SHAPES = 200;
+
+/** A shape's statement, now the most recently used. */
+function recent<V>(byShape: Map<string, V>, shape: string): V | undefined {
+  const value = byShape.get(shape);
+  if (value !== undefined) {
+    byShape.delete(shape);
+    byShape.set(shape, value);
+  }
+  return value;
+}
+
+function remember<V>(byShape: Map<string, V>, shape: string, value: V): void {
+  byShape.set(shape, value);
+  for (const oldest of byShape.keys()) {
+    if (byShape.size <= MAX_SHAPES) break;
+    byShape.delete(oldest);
+  }
+}
+
 /** The filter shape of a query: which status, and which id filters are set. */
 const filterShape = (query: ChatListQuery) =>
   `${query.status}_${+!!query.accountIds.length}${+!!query.labelIds.length}${+!!query.agentIds.length}`;
@@ -175,7 +200,7 @@ function preparedPage(db: Db, query: ChatListQuery, firstPage: boolean) {
   const shape = `${filterShape(query)}${literal ? '_first' : ''}`;
   let byShape = preparedPages.get(db);
   if (!byShape) preparedPages.set(db, (byShape = new Map()));
-  let prepared = byShape.get(shape);
+  let prepared = recent(byShape, shape);
   if (!prepared) {
     const ordered = selectChatJson(db)
       .where(and(...placeholderFilters(query)))
@@ -186,7 +211,7 @@ function preparedPage(db: Db, query: ChatListQuery, firstPage: boolean) {
           ordered.limit(sql.raw(String(LIMITS.chatPageSize + 1)) as unknown as number)
         : ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
     ).prepare(`chat_list_${shape}`);
-    byShape.set(shape, prepared);
+    remember(byShape, shape, prepared);
   }
   return prepared;
 }
@@ -205,7 +230,7 @@ function preparedIndexPage(db: Db, query: ChatListQuery, words: number, phone: b
   const shape = `${filterShape(query)}_${words}_${+phone}_${literal ? limit : 'n'}`;
   let byShape = preparedIndexPages.get(db);
   if (!byShape) preparedIndexPages.set(db, (byShape = new Map()));
-  let prepared = byShape.get(shape);
+  let prepared = recent(byShape, shape);
   if (!prepared) {
     const match: MatchValues = {
       text: sql.placeholder('text'),
@@ -231,7 +256,7 @@ function preparedIndexPage(db: Db, query: ChatListQuery, words: number, phone: b
         ? ordered.limit(sql.raw(String(limit)) as unknown as number)
         : ordered.limit(sql.placeholder('limit'))
     ).prepare(`chat_search_${shape}`);
-    byShape.set(shape, prepared);
+    remember(byShape, shape, prepared);
   }
   return prepared;
 }
