@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { Badge, Box, Group, NavLink, ScrollArea, Stack, Tabs } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isUnder } from '@sapa/contracts';
@@ -25,6 +25,7 @@ export function SectionLayout({ title, items, hideMenuWhen }: SectionLayoutProps
   const navigate = useNavigate();
   const guard = useGuardedLink();
   const { data: config } = useConfig();
+  const tabsId = useId();
   const active = items.find((item) => isUnder(pathname, item.to))?.to ?? null;
   const hidden = hideMenuWhen?.(pathname) ?? false;
   const isBeta = (to: string) => (config?.betaPaths ?? []).some((p) => isUnder(to, p));
@@ -43,6 +44,7 @@ export function SectionLayout({ title, items, hideMenuWhen }: SectionLayoutProps
       <Box hiddenFrom="sm" mb="md">
         <ScrollArea type="never">
           <Tabs
+            id={tabsId}
             value={active}
             onChange={(value) => {
               if (value && guard(value)) void navigate(value);
@@ -83,7 +85,8 @@ export function SectionLayout({ title, items, hideMenuWhen }: SectionLayoutProps
             />
           ))}
         </Stack>
-        <Box className="sapa-section-content">
+        {/* what the selected phone tab controls (its aria-controls must name an element that exists) */}
+        <Box className="sapa-section-content" id={active ? `${tabsId}-panel-${active}` : undefined}>
           <ContentOutlet />
         </Box>
       </Group>

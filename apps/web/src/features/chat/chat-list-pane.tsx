@@ -6,7 +6,7 @@ import { SearchForm } from '../../components/search-input';
 import { flattenChats } from './chat-list-cache';
 import { ChatList } from './chat-list';
 import { EMPTY_CHAT_FILTER, type ChatFilter } from './chat-keys';
-import { ChatStatusTabs } from './chat-status-tabs';
+import { ChatStatusTabs, statusPanelProps } from './chat-status-tabs';
 import { NotificationPrompt } from './notification-prompt';
 import { SandboxLink } from './sandbox-link';
 import { useChatCount } from './use-chat-count';
@@ -114,6 +114,7 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
         onLoadMore={() => void list.fetchNextPage()}
         searching={!!filter.search || activeFilters > 0}
         emptyExtra={filter.search ? null : <SandboxLink size="xs" />}
+        panelProps={statusPanelProps(filter.status)}
       />
       {filterMounted ? (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { Box, Button, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessages, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -19,6 +19,8 @@ export interface ChatListProps {
   searching: boolean;
   /** Under the empty state, e.g. the simulator link. */
   emptyExtra?: ReactNode;
+  /** role, id and label of the list as the panel of the status tab above it */
+  panelProps?: HTMLAttributes<HTMLDivElement>;
 }
 
 function ChatListSkeleton() {
@@ -50,6 +52,7 @@ export function ChatList({
   onLoadMore,
   searching,
   emptyExtra,
+  panelProps,
 }: ChatListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -101,7 +104,7 @@ export function ChatList({
   }
 
   return (
-    <div ref={scrollRef} className="sapa-pane-scroll" data-testid="chat-list">
+    <div ref={scrollRef} className="sapa-pane-scroll" data-testid="chat-list" {...panelProps}>
       {content}
       {hasNextPage && !isPending ? (
         <Box p="sm">

@@ -7,6 +7,20 @@ const TABS: readonly { value: ChatStatusFilter; tab: string; label: string; coun
   { value: 'unreplied', tab: 'unreplied', label: 'Belum Dibalas', count: 'unreplied' },
 ];
 
+/** Mantine builds the tabs' ids from this: `chat-status-tab-all` controls `chat-status-panel-all`. */
+const TABS_ID = 'chat-status';
+
+const tabOf = (value: ChatStatusFilter) => TABS.find((t) => t.value === value)?.tab ?? 'all';
+
+/**
+ * The attributes of the element the selected tab controls: the chat list under the tabs is that
+ * tab's panel, so the tab's aria-controls names an element that exists (axe aria-valid-attr-value).
+ */
+export function statusPanelProps(value: ChatStatusFilter) {
+  const tab = tabOf(value);
+  return { role: 'tabpanel', id: `${TABS_ID}-panel-${tab}`, 'aria-labelledby': `${TABS_ID}-tab-${tab}` };
+}
+
 /** spec §2: the status tabs (all, unread, unreplied) with their counts, 99+ above 99. */
 export function ChatStatusTabs({
   value,
@@ -17,10 +31,10 @@ export function ChatStatusTabs({
   counts: ChatCount | undefined;
   onChange: (value: ChatStatusFilter) => void;
 }) {
-  const active = TABS.find((t) => t.value === value)?.tab ?? 'all';
   return (
     <Tabs
-      value={active}
+      id={TABS_ID}
+      value={tabOf(value)}
       onChange={(tab) => onChange(TABS.find((t) => t.tab === tab)?.value ?? '')}
       className="sapa-status-tabs"
     >

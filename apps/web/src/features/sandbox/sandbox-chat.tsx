@@ -139,7 +139,7 @@ export function SandboxChat({
           <Text fw={600} size="sm" truncate c="white" data-testid="sandbox-business-name">
             {businessName}
           </Text>
-          <Text size="xs" c="rgba(255,255,255,0.8)" data-testid="sandbox-connection">
+          <Text size="xs" c="rgba(255,255,255,0.9)" data-testid="sandbox-connection">
             {connected ? 'online' : 'menghubungkan...'}
           </Text>
         </div>

@@ -17,7 +17,7 @@ function MailText({ text }: { text: string }) {
     <Text component="div" size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {text.split(URL_RE).map((part, i) =>
         i % 2 === 1 ? (
-          <Anchor key={i} href={part}>
+          <Anchor key={i} href={part} underline="always">
             {part}
           </Anchor>
         ) : (

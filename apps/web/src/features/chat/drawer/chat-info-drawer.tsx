@@ -90,7 +90,7 @@ function LabelPicker({ chat, opened }: { chat: Chat; opened: boolean }) {
         empty={
           <>
             Anda belum menambahkan Label.{' '}
-            <Anchor component={Link} to="/user/setting/label" size="sm">
+            <Anchor component={Link} to="/user/setting/label" size="sm" underline="always">
               Tambah Label
             </Anchor>
           </>
@@ -143,7 +143,7 @@ function AgentPicker({ chat, opened, myAgentId }: { chat: Chat; opened: boolean;
             ) : (
               <>
                 Anda belum mempunyai Agen.{' '}
-                <Anchor component={Link} to="/user/agent" size="sm">
+                <Anchor component={Link} to="/user/agent" size="sm" underline="always">
                   Tambah Agen
                 </Anchor>
               </>
