@@ -31,6 +31,8 @@ export const MESSAGES = {
   'auth.agentNotVerified': 'Akun agen belum diverifikasi. Minta pemilik akun memasukkan kode verifikasi',
   'auth.emailTaken': 'Email sudah terdaftar',
   'auth.phoneTaken': 'Nomor telepon sudah terdaftar',
+  'auth.identityUnavailable': 'Email atau nomor telepon tidak dapat dipakai',
+  'auth.agentEmailOwnerOnly': 'Email agen hanya dapat diubah oleh pemilik akun melalui menu Agen',
   'auth.usernameTaken': 'Username sudah digunakan',
   'auth.wrongPassword': 'Kata sandi saat ini salah',
   'auth.resetSent': 'Jika email terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim',

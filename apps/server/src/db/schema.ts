@@ -121,6 +121,27 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_subject_idx').on(t.kind, t.subjectId, t.createdAt)],
 );
 
+/**
+ * Registrations waiting for their emailed code: the owner is created only once the code proves the
+ * email. One row per email (a new request replaces it); each code allows five guesses.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    referredById: text('referred_by_id'),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pending_registrations_email_key').on(t.email)],
+);
+
 /** Single-use password reset links, valid for one hour. */
 export const passwordResets = pgTable(
   'password_resets',

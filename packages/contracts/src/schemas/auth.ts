@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, passwordField, phoneField, requiredString } from './fields';
+import { codeField, emailField, nameField, passwordField, phoneField, requiredString } from './fields';
 import { userProfile } from './user';
 import { adminProfile } from './admin';
 import { t } from '../messages';
@@ -14,6 +14,17 @@ export const registerBody = z.object({
   referralCode: z.string().trim().max(50).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/**
+ * POST /auth/register answers the same for a new email and a taken one (202, the message naming the
+ * email): nothing tells a visitor whether an account exists. The code mailed to a new email finishes
+ * the registration at POST /auth/register/verify, which signs the new owner in (a `LoginResponse`).
+ */
+export const registerResponse = z.object({ message: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const registerVerifyBody = z.object({ email: emailField, code: codeField });
+export type RegisterVerifyBody = z.infer<typeof registerVerifyBody>;
 
 /** Owners and agents sign in with their email or phone number. */
 export const loginBody = z.object({

@@ -31,6 +31,8 @@ export const updateProfileBody = z.object({
   name: nameField,
   email: emailField,
   phone: phoneField,
+  /** needed when an owner changes their email */
+  currentPassword: z.string().optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
@@ -46,7 +48,11 @@ export const changePasswordBody = z
   });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-/** PATCH /user takes either profile fields or a password change (spec §7). */
+/**
+ * PATCH /user takes either profile fields or a password change (spec §7). An owner's new email needs
+ * `currentPassword` too (checked by the server, which knows whether the email changed); an agent's
+ * email is set by their owner through the agent routes, never here.
+ */
 export const updateUserBody = z
   .object({
     name: nameField.optional(),
