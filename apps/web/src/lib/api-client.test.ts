@@ -16,23 +16,23 @@ describe('api client (spec §4, §6, §8)', () => {
 
   it("throws an ApiError with the server's message and fields", async () => {
     const { fetch } = fakeFetch({
-      'POST /api/auth/register': () => [
+      'POST /api/auth/register/verify': () => [
         409,
         {
           statusCode: 409,
           code: 'CONFLICT',
-          message: 'Email sudah terdaftar',
-          fields: { email: 'Email sudah terdaftar' },
+          message: 'Nomor telepon sudah terdaftar',
+          fields: { phone: 'Nomor telepon sudah terdaftar' },
         },
       ],
     });
     vi.stubGlobal('fetch', fetch);
-    const error = await api.post('/auth/register', {}).catch((e: unknown) => e);
+    const error = await api.post('/auth/register/verify', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 409,
-      message: 'Email sudah terdaftar',
-      fields: { email: 'Email sudah terdaftar' },
+      message: 'Nomor telepon sudah terdaftar',
+      fields: { phone: 'Nomor telepon sudah terdaftar' },
     });
   });
 

@@ -10,6 +10,7 @@ export const WEB_MESSAGES = {
   trialBody: 'Aktifkan masa uji coba untuk mencoba semua fitur Sapa tanpa biaya.',
   verifyResendCooldown: 'Kode bisa dikirim ulang dalam {seconds} detik',
   emailChangeNotice: 'Mengubah email memerlukan verifikasi ulang melalui kode yang kami kirim ke email baru.',
+  agentEmailNotice: 'Email agen diubah oleh pemilik akun melalui menu Agen.',
 } as const;
 
 /** Fills `{name}` placeholders of a web string. */

@@ -7,6 +7,7 @@ import {
   adminLoginBody,
   loginBody,
   registerBody,
+  registerVerifyBody,
   resetPasswordBody,
   resetRequestBody,
   t,
@@ -20,6 +21,9 @@ export const registerForm = registerBody.omit({ referralCode: true }).extend({
   country: z.string(),
   phone: localPhoneField,
 });
+
+/** The registration's second step: the code; the email is the one the first step sent. */
+export const registerCodeForm = registerVerifyBody.pick({ code: true });
 
 /** New password twice; the token comes from the link. */
 export const resetForm = resetPasswordBody

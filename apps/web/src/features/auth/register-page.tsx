@@ -1,25 +1,30 @@
+import { useState } from 'react';
 import { PasswordInput, Text, TextInput } from '@mantine/core';
-import type { LoginResponse, RegisterBody } from '@sapa/contracts';
+import type { RegisterBody } from '@sapa/contracts';
 import { AuthLayout } from '../../components/auth-layout';
 import { FormPhoneField } from '../../components/form-phone-field';
-import { api } from '../../lib/api-client';
 import { countryByCode, DEFAULT_COUNTRY } from '../../lib/phone-form';
 import { referralStore } from '../../lib/referral-store';
-import { sessionFromUser, sessionStore } from '../../lib/session-store';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
 import { WEB_MESSAGES } from '../../lib/web-messages';
 import { AuthForm, AuthSwitchLink } from './auth-form';
+import { requestRegistration } from './register-api';
+import { RegisterCodeStep } from './register-code-step';
 import { useAuthForm } from './use-auth-form';
 
-const register = (body: RegisterBody) => api.post<LoginResponse>('/auth/register', body);
 const FIELDS = ['name', 'email', 'phone', 'password'] as const;
 
-/** /register: a new owner; the saved referral code goes along; afterwards the guard opens /user/verification. */
+/**
+ * /register in two steps: the form (with the saved referral code), then the code mailed to the
+ * email, which creates the account and signs in; the guard then opens /user/chat. The first answer
+ * is the same whether or not the email already has an account.
+ */
 export function RegisterPage() {
   const referralCode = referralStore.get();
   const form = useZodForm({ name: '', email: '', country: DEFAULT_COUNTRY.code, phone: '', password: '' });
-  const action = useAction(register);
+  const [sent, setSent] = useState<{ body: RegisterBody; message: string } | null>(null);
+  const action = useAction(requestRegistration);
   const formProps = useAuthForm(form, async ({ registerForm, registerBody }) => {
     const data = form.validate(registerForm);
     if (!data) return;
@@ -38,13 +43,20 @@ export function RegisterPage() {
       return;
     }
     const result = await action.run(body.data);
-    if (result.ok) {
-      referralStore.clear();
-      sessionStore.set(sessionFromUser(result.data.token, result.data.user));
-    } else {
-      form.applyServerError(result.error, WEB_MESSAGES.unexpectedError);
-    }
+    if (result.ok) setSent({ body: body.data, message: result.data.message });
+    else form.applyServerError(result.error, WEB_MESSAGES.unexpectedError);
   });
+
+  if (sent) {
+    return (
+      <RegisterCodeStep
+        body={sent.body}
+        message={sent.message}
+        onResent={(message) => setSent({ ...sent, message })}
+        onBack={() => setSent(null)}
+      />
+    );
+  }
 
   return (
     <AuthLayout

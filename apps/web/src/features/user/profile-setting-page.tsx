@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Alert, Text, TextInput } from '@mantine/core';
+import { Alert, PasswordInput, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { z } from 'zod';
 import { t, updateProfileBody, type UpdateProfileBody, type UserProfile } from '@sapa/contracts';
@@ -18,10 +18,13 @@ const profileForm = updateProfileBody.extend({ country: z.string(), phone: local
 
 function initialValues(me: { name: string; email: string; phone: string }) {
   const { country, number } = splitPhone(me.phone);
-  return { name: me.name, email: me.email, country: country.code, phone: number };
+  return { name: me.name, email: me.email, country: country.code, phone: number, currentPassword: '' };
 }
 
-/** Pengaturan > Profil: name, email and phone (an agent edits their own record). */
+/**
+ * Pengaturan > Profil: name, email and phone (an agent edits their own record). A new email asks for
+ * the current password; an agent's email is set by their owner (Agen), so it is shown, not edited.
+ */
 export function ProfileSettingPage() {
   const session = useSession();
   const user = session?.user;
@@ -51,14 +54,20 @@ function ProfileForm({
     },
   );
 
+  const emailChanged = !isAgent && form.values.email.trim().toLowerCase() !== me.email;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const data = form.validate(profileForm);
     if (!data) return;
+    if (emailChanged && !data.currentPassword) {
+      form.setFieldError('currentPassword', t('validation.required'));
+      return;
+    }
     const body = updateProfileBody.safeParse({
       name: data.name,
-      email: data.email,
+      email: isAgent ? me.email : data.email,
       phone: countryByCode(data.country).dial + data.phone,
+      ...(emailChanged ? { currentPassword: data.currentPassword } : {}),
     });
     if (!body.success) {
       form.setFieldError('phone', body.error.issues.find((i) => i.path[0] === 'phone')?.message);
@@ -76,11 +85,26 @@ function ProfileForm({
       pending={save.isPending}
     >
       <TextInput label="Nama" autoComplete="name" {...form.getInputProps('name')} />
-      <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        readOnly={isAgent}
+        description={isAgent ? WEB_MESSAGES.agentEmailNotice : undefined}
+        {...form.getInputProps('email')}
+      />
       {!isAgent ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} p="xs" role="note">
           <Text size="xs">{WEB_MESSAGES.emailChangeNotice}</Text>
         </Alert>
+      ) : null}
+      {emailChanged ? (
+        <PasswordInput
+          label="Kata Sandi Saat Ini"
+          description="Diperlukan untuk mengganti email"
+          autoComplete="current-password"
+          {...form.getInputProps('currentPassword')}
+        />
       ) : null}
       <FormPhoneField form={form} />
     </SettingsForm>
