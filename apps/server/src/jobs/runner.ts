@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
@@ -9,8 +10,9 @@ export interface JobDefinition<P> {
   name: string;
   maxAttempts?: number;
   /**
-   * How long a claim holds, for jobs that run longer than the default minute: until then no other
-   * process picks the job up again. After a crash the job waits this long before it is resumed.
+   * How long a claim (a lease) holds past the runner's last heartbeat: at least the default minute.
+   * A running job's lease is renewed every HEARTBEAT_MS however long it runs, so this only says how
+   * long a job of a process that died waits before another process resumes it.
    */
   lockMs?: number;
   run(payload: P, attempt: number): Promise<void>;
@@ -42,12 +44,28 @@ interface ClaimedJob {
 }
 
 const LOCK_MS = 60_000;
+/** How often the leases of running jobs are renewed: a quarter of the shortest lease. */
+const HEARTBEAT_MS = LOCK_MS / 4;
 const POLL_MS = 250;
 const BATCH = 20;
 
+/** A job this process is running: its lease (the locked_until it last wrote) and its length. */
+interface Lease {
+  until: Date;
+  lockMs: number;
+  /** another process took the job over (this one stalled past its lease): its rows are not ours */
+  lost: boolean;
+  /** the lease's writes (renewals, the final one) in order: a renewal never races the end */
+  writes: Promise<unknown>;
+}
+
 /**
  * Runs jobs stored in the database. Any number of processes may run it: claims use
- * FOR UPDATE SKIP LOCKED, and a job whose process died is picked up again when its lock expires.
+ * FOR UPDATE SKIP LOCKED. A claim is a lease (locked_until) that a heartbeat renews while the job
+ * runs, so a job is never claimed twice while its runner is alive, however long it runs; this process
+ * also never claims a job it is running. A job whose process died is picked up again once its lease
+ * has really expired. Every write about a claimed job names the lease it holds: a runner that
+ * stalled past its lease (and lost the job to another process) changes nothing of the new claim.
  */
 export class JobRunner {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
@@ -58,15 +76,23 @@ export class JobRunner {
   private inFlight: Promise<void> | null = null;
   /** Jobs this process is running now. */
   private readonly active = new Set<Promise<void>>();
+  /** The leases of the jobs this process is running, by job id (runDue's and the ticks' alike). */
+  private readonly leases = new Map<string, Lease>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private readonly heartbeatMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: { heartbeatMs?: number } = {},
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  }
 
   define<P>(definition: JobDefinition<P>): void {
-    this.definitions.set(definition.name, definition as JobDefinition<unknown>);
+    const lockMs = definition.lockMs === undefined ? undefined : Math.max(LOCK_MS, definition.lockMs);
+    this.definitions.set(definition.name, { ...definition, lockMs } as JobDefinition<unknown>);
   }
 
   /** Stores a job in the caller's transaction; it runs after commit. */
@@ -127,16 +153,22 @@ export class JobRunner {
     return rows.length;
   }
 
-  /** Claims up to `limit` due jobs (and expired claims of dead processes) for this process. */
-  private async claim(limit: number): Promise<ClaimedJob[]> {
+  /**
+   * Claims up to `limit` due jobs (and jobs of dead processes whose lease has expired) for this
+   * process, never one it is running itself, each with its lease as its definition wants it.
+   */
+  private async claim(limit: number): Promise<(ClaimedJob & { lease: Lease })[]> {
     const now = this.clock.now();
+    const until = new Date(now.getTime() + LOCK_MS);
+    const running = [...this.leases.keys()];
     const claimed = (await this.db.execute(sql`
       update ${jobs} set state = 'running', attempts = ${jobs.attempts} + 1,
-        locked_until = ${new Date(now.getTime() + LOCK_MS)}
+        locked_until = ${until}
       where ${jobs.id} in (
         select ${jobs.id} from ${jobs}
-        where (${jobs.state} = 'queued' and ${jobs.runAt} <= ${now})
-           or (${jobs.state} = 'running' and ${jobs.lockedUntil} < ${now})
+        where ((${jobs.state} = 'queued' and ${jobs.runAt} <= ${now})
+           or (${jobs.state} = 'running' and ${jobs.lockedUntil} < ${now}))
+          and not (${jobs.id} = any(${sql.param(running)}::text[]))
         order by ${jobs.runAt}
         limit ${limit}
         for update skip locked
@@ -144,45 +176,112 @@ export class JobRunner {
       returning ${jobs.id}, ${jobs.name}, ${jobs.payload}, ${jobs.attempts}, ${jobs.maxAttempts}`)) as unknown as {
       rows: ClaimedJob[];
     };
-    const rows = claimed.rows;
-    await this.extendLocks(rows, now);
-    return rows;
-  }
-
-  /** Claims of jobs whose definition asks for a longer lock than LOCK_MS. */
-  private async extendLocks(rows: ClaimedJob[], now: Date): Promise<void> {
+    const rows: (ClaimedJob & { lease: Lease })[] = [];
+    for (const row of claimed.rows) {
+      const lease: Lease = { until, lockMs: LOCK_MS, lost: false, writes: Promise.resolve() };
+      // held from here: the heartbeat renews it and no claim of this process takes the job again
+      this.leases.set(row.id, lease);
+      rows.push({ ...row, lease });
+    }
+    this.startHeartbeat();
+    // jobs whose definition asks for a longer lease than LOCK_MS
     for (const row of rows) {
       const lockMs = this.definitions.get(row.name)?.lockMs;
       if (lockMs === undefined || lockMs === LOCK_MS) continue;
-      await this.db
+      row.lease.lockMs = lockMs;
+      // should this fail, the heartbeat lengthens the lease
+      await this.renew(row.id, row.lease, now).catch((err: unknown) =>
+        this.log.error({ err, id: row.id }, 'job lease renewal failed'),
+      );
+    }
+    return rows;
+  }
+
+  /** Moves a lease on to `now` + its length, if this process still holds it. */
+  private renew(id: string, lease: Lease, now = this.clock.now()): Promise<unknown> {
+    return this.write(lease, async () => {
+      const until = new Date(now.getTime() + lease.lockMs);
+      const renewed = await this.db
         .update(jobs)
-        .set({ lockedUntil: new Date(now.getTime() + lockMs) })
-        .where(and(eq(jobs.id, row.id), eq(jobs.state, 'running')));
+        .set({ lockedUntil: until })
+        .where(and(eq(jobs.id, id), eq(jobs.state, 'running'), eq(jobs.lockedUntil, lease.until)))
+        .returning({ id: jobs.id });
+      if (renewed.length) lease.until = until;
+      else {
+        lease.lost = true;
+        this.log.warn({ id }, 'job lease lost: another process took the job over');
+      }
+    });
+  }
+
+  /** Runs one write about a claimed job after the lease's earlier ones. */
+  private write(lease: Lease, action: () => Promise<void>): Promise<unknown> {
+    const next = lease.writes.then(() => (lease.lost ? undefined : action()));
+    lease.writes = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Renews the lease of every job this process is running (the heartbeat; tests call it by hand). */
+  async renewLeases(): Promise<void> {
+    const now = this.clock.now();
+    await Promise.all(
+      [...this.leases].map(([id, lease]) =>
+        this.renew(id, lease, now).catch((err: unknown) =>
+          this.log.error({ err, id }, 'job lease renewal failed'),
+        ),
+      ),
+    );
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat || !this.leases.size) return;
+    this.heartbeat = setInterval(() => void this.renewLeases(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeatIfIdle(): void {
+    if (this.leases.size || !this.heartbeat) return;
+    clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  private async runOne(row: ClaimedJob & { lease: Lease }) {
+    try {
+      await this.runHeld(row);
+    } finally {
+      this.leases.delete(row.id);
+      this.stopHeartbeatIfIdle();
     }
   }
 
-  private async runOne(row: ClaimedJob) {
+  private async runHeld(row: ClaimedJob & { lease: Lease }) {
+    const { lease } = row;
+    /** The job's row, while this process still holds its lease (as renewed until now). */
+    const held = () => and(eq(jobs.id, row.id), eq(jobs.state, 'running'), eq(jobs.lockedUntil, lease.until));
+    const update = (values: PgUpdateSetSource<typeof jobs>) =>
+      this.write(lease, async () => {
+        await this.db.update(jobs).set(values).where(held());
+      });
     const definition = this.definitions.get(row.name);
     if (!definition) {
-      await this.finish(row.id, 'failed', `no handler for ${row.name}`);
+      await update({ state: 'failed', lockedUntil: null, lastError: `no handler for ${row.name}` });
       return;
     }
     try {
       await definition.run(row.payload, row.attempts);
-      await this.db.delete(jobs).where(eq(jobs.id, row.id));
+      await this.write(lease, async () => {
+        await this.db.delete(jobs).where(held());
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryLaterError) {
-        await this.db
-          .update(jobs)
-          .set({
-            state: 'queued',
-            lockedUntil: null,
-            lastError: message,
-            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-            runAt: new Date(this.clock.now().getTime() + Math.max(0, error.delayMs)),
-          })
-          .where(eq(jobs.id, row.id));
+        await update({
+          state: 'queued',
+          lockedUntil: null,
+          lastError: message,
+          attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+          runAt: new Date(this.clock.now().getTime() + Math.max(0, error.delayMs)),
+        });
         return;
       }
       const final =
@@ -192,24 +291,17 @@ export class JobRunner {
         await definition.onFinalFailure?.(row.payload, error).catch((err: unknown) => {
           this.log.error({ err }, 'job final-failure handler failed');
         });
-        await this.finish(row.id, 'failed', message);
+        await update({ state: 'failed', lockedUntil: null, lastError: message });
       } else {
         const backoff = Math.min(60_000, 500 * 2 ** (row.attempts - 1)) * (0.75 + Math.random() / 2);
-        await this.db
-          .update(jobs)
-          .set({
-            state: 'queued',
-            lockedUntil: null,
-            lastError: message,
-            runAt: new Date(this.clock.now().getTime() + backoff),
-          })
-          .where(eq(jobs.id, row.id));
+        await update({
+          state: 'queued',
+          lockedUntil: null,
+          lastError: message,
+          runAt: new Date(this.clock.now().getTime() + backoff),
+        });
       }
     }
-  }
-
-  private async finish(id: string, state: 'done' | 'failed', lastError: string | null) {
-    await this.db.update(jobs).set({ state, lockedUntil: null, lastError }).where(eq(jobs.id, id));
   }
 
   /**
