@@ -18,7 +18,7 @@ import { findMediaByUrl } from '../../modules/media/lookup';
 import { openMedia } from '../../modules/media/service';
 import { PermanentSendError, type AccountRow, type Connector, type MessageRow } from '../connector';
 import { jidOfChat } from './jid';
-import { waitForSendSlot, type PacingOptions } from './pacing';
+import { releaseSendSlot, waitForSendSlot, type PacingOptions } from './pacing';
 import type { WaSocket } from './socket';
 
 export const WHATSAPP_WEB = 'whatsapp-web';
@@ -153,9 +153,13 @@ export function whatsappWebConnector(
       const quoted = await quotedOf(ctx, jid, message);
       // stored before sending: receipts (and the echo of our own send) may arrive before send() returns
       await ctx.db.update(messages).set({ externalId: id }).where(eq(messages.id, message.id));
-      await waitForSendSlot(ctx, account.id, pacing);
+      await waitForSendSlot(ctx, account.id, pacing, message.id);
       const sock = source.liveSocket(account.id);
-      if (!sock) throw notHere(account, message, ctx.clock.now());
+      if (!sock) {
+        // nothing went out: the hourly cap gets this send back
+        await releaseSendSlot(ctx, message.id);
+        throw notHere(account, message, ctx.clock.now());
+      }
       const content = await contentOf(ctx, message);
       const options: MiscMessageGenerationOptions = { messageId: id, ...(quoted ? { quoted } : {}) };
       try {
