@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/client';
 import { sandboxDeliveries } from '../src/db/schema';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
+const OPERATOR = { username: 'operator', password: 'operator-rahasia-1' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-crash-'));
 let dbUrl: string | undefined;
 let dropDb: (() => Promise<void>) | undefined;
@@ -44,6 +45,10 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
       SAPA_DEMO: '0',
       LOG_LEVEL: 'warn',
       SAPA_WEB_DIST: '/nonexistent',
+      // the operator who reads the dev mailbox, kept on PostgreSQL too
+      SAPA_ADMIN_USERNAME: OPERATOR.username,
+      SAPA_ADMIN_PASSWORD: OPERATOR.password,
+      SAPA_DEV_MAILBOX: '1',
       ...env,
     },
     stdio: 'ignore',
@@ -91,21 +96,32 @@ it('a message stored but not yet sent when the server is SIGKILLed is sent exact
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
+  // registration in its two steps: the request, then the code from the dev mailbox (the operator's)
+  const email = 'crash@contoh.test';
   const reg = await call(first.base, 'POST', '/api/auth/register', {
     name: 'Crash Test',
-    email: 'crash@contoh.test',
+    email,
     phone: '6281277770000',
     password: 'rahasia123',
   });
-  const token = String(reg.body.token);
+  expect(reg.status).toBe(202);
+  const operator = await call(first.base, 'POST', '/api/auth/admin/login', OPERATOR);
+  const mailbox = await call(first.base, 'GET', '/api/admin/mailbox', undefined, String(operator.body.token));
+  const code = (mailbox.body.docs as { to: string; text: string }[])
+    .find((m) => m.to === email)
+    ?.text.match(/\b(\d{6})\b/)?.[1];
+  const verified = await call(first.base, 'POST', '/api/auth/register/verify', { email, code });
+  expect(verified.status).toBe(201);
+  const token = String(verified.body.token);
   const accounts = await call(first.base, 'GET', '/api/account', undefined, token);
   const accountId = (accounts.body.docs as { _id: string }[])[0]!._id;
-  const inbound = await call(first.base, 'POST', '/api/sandbox/inbound', {
-    accountId,
-    phoneNumber: '6281299998888',
-    name: 'Pelanggan',
-    text: 'Halo',
-  });
+  const inbound = await call(
+    first.base,
+    'POST',
+    '/api/sandbox/inbound',
+    { accountId, phoneNumber: '6281299998888', name: 'Pelanggan', text: 'Halo' },
+    token,
+  );
   const chatId = String(inbound.body.chatId);
   const sent = await call(
     first.base,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { sessions } from '../db/schema';
-import { createTestApp, registerOwner, type TestApp } from '../../test/helpers';
+import { pendingRegistrations, sessions } from '../db/schema';
+import { createTestApp, json, newOwner, registerOwner, type TestApp } from '../../test/helpers';
 import { refreshStatistics, sweep } from './housekeeping';
 
 let t: TestApp;
@@ -10,19 +10,31 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('sweeps expired sessions but keeps live ones working', async () => {
+it('sweeps expired sessions and stale registrations but keeps live ones working', async () => {
   const old = await registerOwner(t.app);
+  const later = await registerOwner(t.app);
+  const stale = newOwner();
+  await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: stale });
   t.clock.advance(40 * 24 * 60 * 60 * 1000);
-  const fresh = await registerOwner(t.app);
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { identifier: later.input.email, password: later.input.password },
+  });
+  const fresh = json<{ token: string }>(signIn).token;
+  const waiting = newOwner();
+  await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: waiting });
   await sweep(t.ctx);
   const rows = await t.ctx.db.select().from(sessions);
   expect(rows).toHaveLength(1);
   expect(
-    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: fresh.token } })).statusCode,
+    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: fresh } })).statusCode,
   ).toBe(200);
   expect(
     (await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: old.token } })).statusCode,
   ).toBe(401);
+  const pending = await t.ctx.db.select().from(pendingRegistrations);
+  expect(pending.map((p) => p.email)).toEqual([waiting.email]);
 });
 
 it('analyzes the tables that grew since their statistics were taken, and only those', async () => {

@@ -134,7 +134,7 @@ describe('adding and verifying an agent', () => {
   });
 
   it('an owner who has not verified their own account cannot add agents', async () => {
-    const { token } = await registerOwner(t.app);
+    const { token } = await registerOwner(t.app, newOwner(), { unverified: true });
     const { res } = await addAgent(token);
     expect(res.statusCode).toBe(403);
     expect(json(res).message).toBe('Verifikasi akun Anda terlebih dahulu');

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { pendingRegistrations, sessions, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { admins } from '../../db/schema';
-import { createTestApp, json, newOwner, registerOwner, type TestApp } from '../../../test/helpers';
+import {
+  agentFor,
+  createTestApp,
+  devMailbox,
+  json,
+  newOwner,
+  registerOwner,
+  type TestApp,
+} from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,21 +22,138 @@ afterAll(() => t.close());
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip });
 
+type Mail = { to: string; subject: string; text: string };
+const mailsTo = async (email: string): Promise<Mail[]> =>
+  (await devMailbox(t.app)).filter((m) => m.to === email);
+const codeIn = (mail: Mail | undefined) => mail?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+const pendingFor = (email: string) =>
+  t.ctx.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
 describe('register', () => {
-  it('creates an unverified owner, signs them in and mails a 6-digit code', async () => {
+  it('answers a new email and a taken one (an owner’s or an agent’s) alike, and mails each what fits', async () => {
+    const existing = await registerOwner(t.app);
+    const agent = await agentFor(t, existing.token, 'Agen Lama');
+    const fresh = newOwner();
+    const answers = [
+      await post('/api/auth/register', fresh, {}, '10.3.0.1'),
+      await post(
+        '/api/auth/register',
+        { ...newOwner(), email: existing.input.email.toUpperCase() },
+        {},
+        '10.3.0.1',
+      ),
+      await post('/api/auth/register', { ...newOwner(), email: agent.input.email }, {}, '10.3.0.1'),
+    ];
+    const emails = [fresh.email, existing.input.email, agent.input.email];
+    answers.forEach((res, i) => {
+      expect(res.statusCode).toBe(202);
+      expect(res.headers['content-type']).toBe(answers[0]!.headers['content-type']);
+      // the same body, but for the address it names; no token, nothing else
+      expect(json(res)).toEqual({ message: `Kode verifikasi telah dikirim ke ${emails[i]}` });
+    });
+
+    // the new email gets a code and waits; no owner exists before the code comes back
+    const [codeMail] = await mailsTo(fresh.email);
+    expect(codeMail?.subject).toMatch(/^Kode verifikasi Sapa: \d{6}$/);
+    expect(codeIn(codeMail)).toMatch(/^\d{6}$/);
+    expect(await pendingFor(fresh.email)).toHaveLength(1);
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, fresh.email))).toHaveLength(0);
+
+    // a taken email gets a note with the way in, no code, and nothing is stored or changed
+    for (const email of [existing.input.email, agent.input.email]) {
+      const mails = await mailsTo(email);
+      const note = mails[0];
+      expect(note?.subject).toBe('Percobaan pendaftaran Sapa dengan email Anda');
+      expect(note?.text).toContain('sudah terdaftar');
+      expect(note?.text).toMatch(/\/login\b/);
+      expect(note?.text).toContain('/reset-password/request');
+      expect(codeIn(note)).toBe('');
+      expect(await pendingFor(email)).toHaveLength(0);
+    }
+    const login = await post('/api/auth/login', {
+      identifier: existing.input.email,
+      password: existing.input.password,
+    });
+    expect(login.statusCode).toBe(200);
+    expect(json(login)).toMatchObject({ user: { name: existing.input.name, needVerification: false } });
+  });
+
+  it('the mailed code creates the owner verified, with the sandbox, and signs them in, once', async () => {
+    const ip = '10.3.1.1';
     const input = newOwner();
-    const res = await post('/api/auth/register', input);
-    expect(res.statusCode).toBe(201);
-    const body = json<{ token: string; user: { email: string; needVerification: boolean; agent: null } }>(
-      res,
+    expect((await post('/api/auth/register', input, {}, ip)).statusCode).toBe(202);
+    const code = codeIn((await mailsTo(input.email))[0]);
+
+    const invalid = {
+      code: 'VALIDATION',
+      message: 'Kode verifikasi salah atau sudah kedaluwarsa',
+      fields: { code: 'Kode verifikasi salah atau sudah kedaluwarsa' },
+    };
+    const wrong = await post(
+      '/api/auth/register/verify',
+      { email: input.email, code: otherThan(code) },
+      {},
+      ip,
     );
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong)).toMatchObject(invalid);
+    const unknown = await post('/api/auth/register/verify', { email: newOwner().email, code }, {}, ip);
+    expect(unknown.statusCode).toBe(400);
+    expect(json(unknown)).toEqual(json(wrong));
+    const malformed = await post('/api/auth/register/verify', { email: input.email, code: '12ab' }, {}, ip);
+    expect(json(malformed).fields).toEqual({ code: 'Kode verifikasi terdiri dari 6 angka' });
+
+    const ok = await post('/api/auth/register/verify', { email: input.email.toUpperCase(), code }, {}, ip);
+    expect(ok.statusCode).toBe(201);
+    const body = json<{ token: string; user: Record<string, unknown> }>(ok);
     expect(body.token).toMatch(/^[\w-]{43}$/);
-    expect(body.user).toMatchObject({ email: input.email, needVerification: true, agent: null });
-    const mail = json<{ docs: { to: string; subject: string; text: string }[] }>(
-      await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' }),
-    ).docs[0];
-    expect(mail?.to).toBe(input.email);
-    expect(mail?.text).toMatch(/\b\d{6}\b/);
+    expect(body.user).toMatchObject({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      isVerified: true,
+      needVerification: false,
+      agent: null,
+    });
+    const headers = { token: body.token };
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/user', headers }))).toMatchObject({
+      email: input.email,
+    });
+    const accounts = json<{ docs: { isSandbox: boolean }[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/account', headers }),
+    ).docs;
+    expect(accounts.filter((a) => a.isSandbox)).toHaveLength(1);
+    expect(await pendingFor(input.email)).toHaveLength(0);
+
+    // spent: the same code again gets the same refusal, and no second owner
+    const again = await post('/api/auth/register/verify', { email: input.email, code }, {}, ip);
+    expect(again.statusCode).toBe(400);
+    expect(json(again)).toMatchObject(invalid);
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, input.email))).toHaveLength(1);
+    const login = await post('/api/auth/login', { identifier: input.phone, password: input.password });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('a code dies after 30 minutes, and a new request replaces the old code', async () => {
+    const ip = '10.3.2.1';
+    const input = newOwner();
+    await post('/api/auth/register', input, {}, ip);
+    const first = codeIn((await mailsTo(input.email))[0]);
+    t.clock.advance(31 * 60 * 1000);
+    const late = await post('/api/auth/register/verify', { email: input.email, code: first }, {}, ip);
+    expect(json(late).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa');
+
+    await post('/api/auth/register', { ...input, name: 'Nama Kedua' }, {}, ip);
+    const second = codeIn((await mailsTo(input.email))[0]);
+    expect(await pendingFor(input.email)).toHaveLength(1);
+    if (second !== first) {
+      const old = await post('/api/auth/register/verify', { email: input.email, code: first }, {}, ip);
+      expect(old.statusCode).toBe(400);
+    }
+    const ok = await post('/api/auth/register/verify', { email: input.email, code: second }, {}, ip);
+    expect(ok.statusCode).toBe(201);
+    expect(json(ok)).toMatchObject({ user: { name: 'Nama Kedua' } });
   });
 
   it('refuses bad input in Indonesian and stores nothing', async () => {
@@ -41,47 +166,141 @@ describe('register', () => {
       [{ ...newOwner(), password: 'pendek' }, 'password', 'Kata sandi minimal 8 karakter'],
     ];
     for (const [payload, field, message] of cases) {
-      const res = await post('/api/auth/register', payload);
+      const res = await post('/api/auth/register', payload, {}, '10.3.3.1');
       expect(res.statusCode, field).toBe(400);
       expect(json(res)).toMatchObject({ code: 'VALIDATION', fields: { [field]: message } });
-      const found = await t.ctx.db
-        .select()
-        .from(users)
-        .where(eq(users.email, String(payload.email)));
-      expect(found).toHaveLength(0);
+      expect(await pendingFor(String(payload.email))).toHaveLength(0);
+      expect(await mailsTo(String(payload.email))).toHaveLength(0);
     }
   });
 
-  it('refuses a taken email or phone', async () => {
-    const { input } = await registerOwner(t.app);
-    const res = await post('/api/auth/register', { ...newOwner(), email: input.email.toUpperCase() });
-    expect(res.statusCode).toBe(409);
-    expect(json(res)).toMatchObject({ message: 'Email sudah terdaftar' });
-    const res2 = await post('/api/auth/register', { ...newOwner(), phone: input.phone });
-    expect(json(res2)).toMatchObject({ message: 'Nomor telepon sudah terdaftar' });
+  it('a phone taken by another account is named only to the one who proved the email', async () => {
+    const ip = '10.3.4.1';
+    const existing = await registerOwner(t.app);
+    const input = { ...newOwner(), phone: existing.input.phone };
+    const res = await post('/api/auth/register', input, {}, ip);
+    expect(res.statusCode).toBe(202);
+    expect(json(res)).toEqual({ message: `Kode verifikasi telah dikirim ke ${input.email}` });
+    const code = codeIn((await mailsTo(input.email))[0]);
+    const conflict = await post('/api/auth/register/verify', { email: input.email, code }, {}, ip);
+    expect(conflict.statusCode).toBe(409);
+    expect(json(conflict)).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Nomor telepon sudah terdaftar',
+      fields: { phone: 'Nomor telepon sudah terdaftar' },
+    });
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, input.email))).toHaveLength(0);
+    // a new request with another phone finishes it
+    const retry = { ...input, phone: newOwner().phone };
+    await post('/api/auth/register', retry, {}, ip);
+    const next = codeIn((await mailsTo(input.email))[0]);
+    expect(
+      (await post('/api/auth/register/verify', { email: input.email, code: next }, {}, ip)).statusCode,
+    ).toBe(201);
   });
 
   it('records a known referral code and ignores an unknown one', async () => {
+    const ip = '10.3.5.1';
     const { token } = await registerOwner(t.app);
     const me = json<{ _id: string; referralCode: string }>(
       await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
     );
+    const finish = async (input: ReturnType<typeof newOwner>, referralCode: string) => {
+      expect((await post('/api/auth/register', { ...input, referralCode }, {}, ip)).statusCode).toBe(202);
+      const code = codeIn((await mailsTo(input.email))[0]);
+      return post('/api/auth/register/verify', { email: input.email, code }, {}, ip);
+    };
     const referred = newOwner();
-    await post('/api/auth/register', { ...referred, referralCode: me.referralCode.toLowerCase() });
+    expect((await finish(referred, me.referralCode.toLowerCase())).statusCode).toBe(201);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, referred.email));
     expect(row?.referredById).toBe(me._id);
     const stray = newOwner();
-    expect((await post('/api/auth/register', { ...stray, referralCode: 'TIDAKADA' })).statusCode).toBe(201);
+    expect((await finish(stray, 'TIDAKADA')).statusCode).toBe(201);
+    const [strayRow] = await t.ctx.db.select().from(users).where(eq(users.email, stray.email));
+    expect(strayRow?.referredById).toBeNull();
   });
 
-  it('limits registrations per IP', async () => {
+  it('limits registration attempts per IP and per email, taken emails and wrong codes included', async () => {
+    const perHour = t.ctx.config.limits.registerPerHour;
+    const taken = (await registerOwner(t.app)).input.email;
     const ip = '10.9.9.9';
-    for (let i = 0; i < t.ctx.config.limits.registerPerHour; i++) {
-      expect((await post('/api/auth/register', newOwner(), {}, ip)).statusCode).toBe(201);
+    // attempts with a taken email answer 202 like any other, and count all the same
+    for (let i = 0; i < perHour; i++) {
+      const res = await post(
+        '/api/auth/register',
+        { ...newOwner(), email: i < 4 ? taken : newOwner().email },
+        {},
+        ip,
+      );
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(202);
     }
-    const res = await post('/api/auth/register', newOwner(), {}, ip);
-    expect(res.statusCode).toBe(429);
-    expect(json(res).message).toMatch(/^Terlalu banyak permintaan\. Coba lagi dalam \d+ menit$/);
+    const over = await post('/api/auth/register', newOwner(), {}, ip);
+    expect(over.statusCode).toBe(429);
+    expect(json(over).message).toMatch(/^Terlalu banyak permintaan\. Coba lagi dalam \d+ menit$/);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect((await post('/api/auth/register', newOwner(), {}, '10.9.9.10')).statusCode).toBe(202);
+
+    // one email, five requests an hour whatever the IP
+    const target = newOwner();
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/register', target, {}, `10.8.${i}.1`)).statusCode).toBe(202);
+    expect((await post('/api/auth/register', target, {}, '10.8.9.1')).statusCode).toBe(429);
+    expect(await mailsTo(target.email)).toHaveLength(5);
+
+    // the code check: wrong guesses count against the IP, then even the right code waits
+    const vip = '10.7.7.7';
+    const input = newOwner();
+    await post('/api/auth/register', input, {}, vip);
+    const code = codeIn((await mailsTo(input.email))[0]);
+    for (let i = 0; i < perHour * 5; i++) {
+      const res = await post('/api/auth/register/verify', { email: newOwner().email, code }, {}, vip);
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await post('/api/auth/register/verify', { email: input.email, code }, {}, vip);
+    expect(blocked.statusCode).toBe(429);
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await post('/api/auth/register', newOwner(), {}, ip)).statusCode).toBe(202);
+    const later = await post('/api/auth/register', input, {}, vip);
+    expect(later.statusCode).toBe(202);
+    const fresh = codeIn((await mailsTo(input.email))[0]);
+    expect(
+      (await post('/api/auth/register/verify', { email: input.email, code: fresh }, {}, vip)).statusCode,
+    ).toBe(201);
+  });
+
+  it('a burst of 100 guesses at once spends a code’s 5 tries, no more', async () => {
+    const input = newOwner();
+    await post('/api/auth/register', input, {}, '10.6.0.1');
+    const code = codeIn((await mailsTo(input.email))[0]);
+    const wrong = otherThan(code);
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        post('/api/auth/register/verify', { email: input.email, code: wrong }, {}, `10.6.${i}.2`),
+      ),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(100).fill(400));
+    const [row] = await pendingFor(input.email);
+    expect(row?.attempts).toBe(5);
+    const late = await post('/api/auth/register/verify', { email: input.email, code }, {}, '10.6.200.1');
+    expect(late.statusCode).toBe(400);
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, input.email))).toHaveLength(0);
+  });
+
+  it('a burst of 100 right codes at once creates one owner and one session', async () => {
+    const input = newOwner();
+    await post('/api/auth/register', input, {}, '10.5.0.1');
+    const code = codeIn((await mailsTo(input.email))[0]);
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        post('/api/auth/register/verify', { email: input.email, code }, {}, `10.5.${i}.2`),
+      ),
+    );
+    const statuses = burst.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array(99).fill(400)]);
+    const created = await t.ctx.db.select().from(users).where(eq(users.email, input.email));
+    expect(created).toHaveLength(1);
+    const owned = await t.ctx.db.select().from(sessions).where(eq(sessions.subjectId, created[0]!.id));
+    expect(owned).toHaveLength(1);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   adminLoginBody,
   loginBody,
   registerBody,
+  registerVerifyBody,
   resetPasswordBody,
   resetRequestBody,
   t,
@@ -21,8 +22,18 @@ const clientOf = (request: FastifyRequest): auth.ClientInfo => ({
 /** /api/auth/*: the only calls a visitor makes without a session (spec §4 exempts them from the 401 rule). */
 export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    // The same 202 for a new email and a taken one; the mailed code finishes at /register/verify.
     app.post('/auth/register', async (request, reply) => {
       const result = await auth.register(ctx, parse(registerBody, request.body), clientOf(request));
+      return reply.code(202).send(result);
+    });
+
+    app.post('/auth/register/verify', async (request, reply) => {
+      const result = await auth.verifyRegistration(
+        ctx,
+        parse(registerVerifyBody, request.body),
+        clientOf(request),
+      );
       return reply.code(201).send(result);
     });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   t,
   type AdminLoginBody,
@@ -6,18 +6,20 @@ import {
   type LoginBody,
   type LoginResponse,
   type RegisterBody,
+  type RegisterResponse,
+  type RegisterVerifyBody,
   type ResetPasswordBody,
   type ResetRequestBody,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { admins, agents, passwordResets, users } from '../../db/schema';
-import { randomToken, referralCode, sha256 } from '../../lib/crypto';
+import { admins, agents, passwordResets, pendingRegistrations, users } from '../../db/schema';
+import { randomCode, randomToken, referralCode, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
-import { resetPasswordMail, verificationMail } from '../mail/templates';
+import { registrationAttemptMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import { createSandboxAccount } from '../account/service';
 import { toUserProfile } from '../user/profile';
-import { issueCode } from '../user/verification';
+import { CODE_TTL_MS } from '../user/verification';
 import { findTaken, parseIdentifier } from './identity';
 import { createSession, revokeAllSessions } from './sessions';
 
@@ -29,7 +31,7 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
-/** Sends mail after the fact; a failing mail server never undoes a registration (the user can resend). */
+/** Sends mail after the fact; a failing mail server never undoes the request (the user can ask again). */
 async function sendQuietly(ctx: AppContext, send: () => Promise<void>): Promise<void> {
   try {
     await send();
@@ -46,21 +48,49 @@ export function conflictFor(taken: { email: boolean; phone: boolean }): AppError
   return new AppError('CONFLICT', taken.email ? t('auth.emailTaken') : t('auth.phoneTaken'), fields);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** Creates an unverified owner, emails the verification code and signs them in. */
+const HOUR = 60 * 60 * 1000;
+/** Registration requests per email an hour (each sends a mail to that address). */
+const REGISTER_PER_EMAIL_PER_HOUR = 5;
+/** Guesses one registration code allows. */
+const REGISTRATION_MAX_ATTEMPTS = 5;
+
+const registrationCodeHash = (email: string, code: string) => sha256(`register:${email}:${code}`);
+
+/**
+ * Starts a registration without telling anyone whether the email already has an account: the answer
+ * is the same message either way. A new email gets a 6-digit code (the registration waits in
+ * pending_registrations, replacing an earlier one for the same email, until the code proves the
+ * email); a taken email (an owner's or an agent's) gets a note that someone tried to register with
+ * it, and nothing is stored. Every attempt counts against the IP's and the email's limits, and the
+ * password is hashed in both branches so the two take about as long.
+ */
 export async function register(
   ctx: AppContext,
   body: RegisterBody,
   client: ClientInfo,
-): Promise<LoginResponse> {
-  const limitKey = `register:${client.ip}`;
-  await ctx.limiter.check(limitKey, { max: ctx.config.limits.registerPerHour, windowMs: 60 * 60 * 1000 });
-  const conflict = conflictFor(await findTaken(ctx.db, body));
-  if (conflict) throw conflict;
+): Promise<RegisterResponse> {
+  await ctx.limiter.reserve(`register:${client.ip}`, {
+    max: ctx.config.limits.registerPerHour,
+    windowMs: HOUR,
+  });
+  await ctx.limiter.reserve(`register-email:${body.email}`, {
+    max: REGISTER_PER_EMAIL_PER_HOUR,
+    windowMs: HOUR,
+  });
+  const answer = { message: t('auth.verifySent', { email: body.email }) };
+  const passwordHash = await hashPassword(body.password);
+  if ((await findTaken(ctx.db, { email: body.email })).email) {
+    const base = ctx.config.publicUrl;
+    await sendQuietly(ctx, () =>
+      ctx.mailer.send(registrationAttemptMail(body.email, `${base}/login`, `${base}/reset-password/request`)),
+    );
+    return answer;
+  }
 
   let referredById: string | null = null;
   if (body.referralCode) {
@@ -71,44 +101,99 @@ export async function register(
       .limit(1);
     referredById = referrer?.id ?? null; // an unknown code never blocks a registration
   }
-  const passwordHash = await hashPassword(body.password);
-  let created: { user: typeof users.$inferSelect; code: string };
+  const code = randomCode();
+  const now = ctx.clock.now();
+  const pending = {
+    name: body.name,
+    phone: body.phone,
+    passwordHash,
+    referredById,
+    codeHash: registrationCodeHash(body.email, code),
+    attempts: 0,
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    createdAt: now,
+  };
+  await ctx.db
+    .insert(pendingRegistrations)
+    .values({ email: body.email, ...pending })
+    // a new id too, so a guess still running against the old row can never spend this one
+    .onConflictDoUpdate({
+      target: pendingRegistrations.email,
+      set: { id: crypto.randomUUID(), ...pending },
+    });
+  await sendQuietly(ctx, () => ctx.mailer.send(verificationMail(body.email, body.name, code)));
+  return answer;
+}
+
+/**
+ * Finishes a registration with the mailed code: creates the owner, verified (with the sandbox account
+ * and the referral), and signs them in. Each guess is counted in the same statement that checks the
+ * count (UPDATE ... WHERE attempts < 5 RETURNING), so however many arrive at once a code is compared
+ * at most five times; the row is then deleted in the transaction that creates the owner, so a code
+ * creates one owner only. A wrong, spent, expired or unknown code gets one answer. The caller has
+ * proved the email is theirs, so a phone (or email) taken meanwhile is named.
+ */
+export async function verifyRegistration(
+  ctx: AppContext,
+  body: RegisterVerifyBody,
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  await ctx.limiter.reserve(`register-verify:${client.ip}`, {
+    max: ctx.config.limits.registerPerHour * REGISTRATION_MAX_ATTEMPTS,
+    windowMs: HOUR,
+  });
+  const invalid = () =>
+    new AppError('VALIDATION', t('auth.verifyInvalid'), { code: t('auth.verifyInvalid') });
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .update(pendingRegistrations)
+    .set({ attempts: sql`${pendingRegistrations.attempts} + 1` })
+    .where(
+      and(
+        eq(pendingRegistrations.email, body.email),
+        lt(pendingRegistrations.attempts, REGISTRATION_MAX_ATTEMPTS),
+        gt(pendingRegistrations.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!row || !safeEqual(row.codeHash, registrationCodeHash(body.email, body.code))) throw invalid();
+
+  const identity = { email: row.email, phone: row.phone };
+  const conflict = conflictFor(await findTaken(ctx.db, identity));
+  if (conflict) throw conflict;
+  let user: typeof users.$inferSelect;
   try {
-    created = await ctx.db.transaction(async (tx) => {
-      const [user] = await tx
+    user = await ctx.db.transaction(async (tx) => {
+      const spent = await tx
+        .delete(pendingRegistrations)
+        .where(and(eq(pendingRegistrations.id, row.id), eq(pendingRegistrations.codeHash, row.codeHash)))
+        .returning({ id: pendingRegistrations.id });
+      if (!spent.length) throw invalid();
+      const [created] = await tx
         .insert(users)
         .values({
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
-          passwordHash,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          passwordHash: row.passwordHash,
+          isVerified: true,
           referralCode: referralCode(),
-          referredById,
-          createdAt: ctx.clock.now(),
-          updatedAt: ctx.clock.now(),
+          referredById: row.referredById,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning();
-      if (!user) throw new AppError('INTERNAL');
-      if (ctx.config.sandbox) await createSandboxAccount(tx, user.id, user.name);
-      const code = await issueCode(tx, ctx, 'user', user.id);
-      return { user, code };
+      if (!created) throw new AppError('INTERNAL');
+      if (ctx.config.sandbox) await createSandboxAccount(tx, created.id, created.name);
+      return created;
     });
   } catch (error) {
     if (isUniqueViolation(error))
-      throw conflictFor(await findTaken(ctx.db, body)) ?? new AppError('CONFLICT');
+      throw conflictFor(await findTaken(ctx.db, identity)) ?? new AppError('CONFLICT');
     throw error;
   }
-  await ctx.limiter.hit(limitKey);
-  await sendQuietly(ctx, () =>
-    ctx.mailer.send(verificationMail(created.user.email, created.user.name, created.code)),
-  );
-  const token = await createSession(ctx, {
-    kind: 'user',
-    subjectId: created.user.id,
-    ownerId: created.user.id,
-    ...client,
-  });
-  return { token, user: toUserProfile(created.user, null) };
+  const token = await createSession(ctx, { kind: 'user', subjectId: user.id, ownerId: user.id, ...client });
+  return { token, user: toUserProfile(user, null) };
 }
 
 /** Owners and agents sign in with email or phone; five failures in five minutes lock the pair (account, IP). */

@@ -49,7 +49,7 @@ describe('SMTP', () => {
     });
     const input = newOwner();
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: input });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(202);
     const mail = received.find((m) => m.to.includes(input.email));
     expect(mail?.from).toBe('halo@sapa.test');
     expect(mail?.raw).toMatch(/Subject: Kode verifikasi Sapa: \d{6}/);

@@ -10,6 +10,18 @@ export function verificationMail(to: string, name: string, code: string): Mail {
   };
 }
 
+/**
+ * Sent instead of a code when someone registers with an email that already has an account, so the
+ * registration answers the same either way and only the address's owner learns it is taken.
+ */
+export function registrationAttemptMail(to: string, loginLink: string, resetLink: string): Mail {
+  return {
+    to,
+    subject: 'Percobaan pendaftaran Sapa dengan email Anda',
+    text: `Halo,\n\nSeseorang baru saja mencoba mendaftar di Sapa dengan email ini, tetapi email ini sudah terdaftar. Tidak ada akun baru yang dibuat.\n\nJika itu Anda, masuk di:\n${loginLink}\n\nLupa kata sandi? Atur ulang di:\n${resetLink}\n\nJika bukan Anda, abaikan email ini; akun Anda tetap aman.${signature}`,
+  };
+}
+
 export function agentVerificationMail(to: string, name: string, ownerName: string, code: string): Mail {
   return {
     to,

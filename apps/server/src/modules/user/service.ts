@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { LIMITS, t, type UpdateUserBody, type UserProfile } from '@sapa/contracts';
+import { FIELD_LABELS, LIMITS, t, type UpdateUserBody, type UserProfile } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { agents, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { findTaken } from '../auth/identity';
-import { conflictFor } from '../auth/service';
+import { conflictFor, isUniqueViolation } from '../auth/service';
 import { revokeAllSessions, type AuthContext } from '../auth/sessions';
 import { verificationMail } from '../mail/templates';
 import { loadAccount, toUserProfile } from './profile';
@@ -17,8 +17,11 @@ export async function getProfile(ctx: AppContext, auth: AuthContext): Promise<Us
 }
 
 /**
- * PATCH /user: an owner edits their profile or password; an agent edits their own record.
- * A new email needs verifying again; a new password ends every other session.
+ * PATCH /user: an owner edits their profile or password; an agent edits their own record except the
+ * email, which their owner sets (and verifies) through the agent routes. A new password, and an
+ * owner's new email, need the current password; a new email needs verifying again; a new password
+ * ends every other session. A taken email or phone is named to a verified owner (and to an agent,
+ * verified to sign in at all); an unverified owner gets one answer that names no account.
  */
 export async function updateProfile(
   ctx: AppContext,
@@ -32,36 +35,62 @@ export async function updateProfile(
     updatedAt: now,
   };
   if (body.name !== undefined) changes.name = body.name;
-  if (body.email !== undefined && body.email !== self.email) changes.email = body.email;
+  if (body.email !== undefined && body.email !== self.email) {
+    if (agent) {
+      const refused = t('auth.agentEmailOwnerOnly');
+      throw new AppError('VALIDATION', refused, { email: refused });
+    }
+    changes.email = body.email;
+  }
   if (body.phone !== undefined && body.phone !== self.phone) changes.phone = body.phone;
-  if (body.password !== undefined) {
-    if (!(await verifyPassword(self.passwordHash, body.currentPassword ?? ''))) {
+  if (body.password !== undefined || changes.email !== undefined) {
+    if (!body.currentPassword) {
+      const required = t('validation.required');
+      throw new AppError('VALIDATION', `${FIELD_LABELS.currentPassword}: ${required}`, {
+        currentPassword: required,
+      });
+    }
+    if (!(await verifyPassword(self.passwordHash, body.currentPassword))) {
       throw new AppError('VALIDATION', t('auth.wrongPassword'), { currentPassword: t('auth.wrongPassword') });
     }
-    changes.passwordHash = await hashPassword(body.password);
   }
-  const conflict = conflictFor(
-    await findTaken(
+  if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
+  const conflict = async () => {
+    const taken = await findTaken(
       ctx.db,
       { email: changes.email, phone: changes.phone },
       { kind: agent ? 'agent' : 'user', id: self.id },
-    ),
-  );
-  if (conflict) throw conflict;
+    );
+    if (!taken.email && !taken.phone) return null;
+    if (agent || user.isVerified) return conflictFor(taken);
+    const unavailable = t('auth.identityUnavailable');
+    const fields: Record<string, string> = {};
+    if (changes.email !== undefined) fields.email = unavailable;
+    if (changes.phone !== undefined) fields.phone = unavailable;
+    return new AppError('CONFLICT', unavailable, fields);
+  };
+  const refused = await conflict();
+  if (refused) throw refused;
 
   const emailChanged = changes.email !== undefined;
   let code: string | null = null;
-  await ctx.db.transaction(async (tx) => {
-    if (agent) {
-      await tx.update(agents).set(changes).where(eq(agents.id, agent.id));
-    } else {
-      await tx
-        .update(users)
-        .set(emailChanged ? { ...changes, isVerified: false } : changes)
-        .where(eq(users.id, user.id));
-      if (emailChanged) code = await issueCode(tx, ctx, 'user', user.id);
-    }
-  });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (agent) {
+        await tx.update(agents).set(changes).where(eq(agents.id, agent.id));
+      } else {
+        await tx
+          .update(users)
+          .set(emailChanged ? { ...changes, isVerified: false } : changes)
+          .where(eq(users.id, user.id));
+        if (emailChanged) code = await issueCode(tx, ctx, 'user', user.id);
+      }
+    });
+  } catch (error) {
+    // taken by someone else between the check and the write
+    if (isUniqueViolation(error)) throw (await conflict()) ?? new AppError('CONFLICT');
+    throw error;
+  }
   if (changes.passwordHash) await revokeAllSessions(ctx, auth.kind, auth.subjectId, auth.sessionId);
   if (code && changes.email) {
     await ctx.mailer

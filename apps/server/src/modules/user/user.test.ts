@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agents, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import { json, lastCodeFor, newOwner, registerOwner, useTestApp } from '../../../test/helpers';
+import { agentFor, json, lastCodeFor, newOwner, registerOwner, useTestApp } from '../../../test/helpers';
 
 const { t, call } = useTestApp();
 
 describe('verification', () => {
   it('a wrong code is refused and changes nothing; the mailed code verifies once', async () => {
-    const { token, input } = await registerOwner(t.app);
+    const { token, input } = await registerOwner(t.app, newOwner(), { unverified: true });
     const code = await lastCodeFor(t.app, input.email);
     const wrong = code === '000000' ? '111111' : '000000';
     const bad = await call('POST', '/api/user/verify', token, { code: wrong });
@@ -30,7 +30,7 @@ describe('verification', () => {
   });
 
   it('a code dies after 30 minutes or 5 wrong guesses; resend waits a minute and sends a new code', async () => {
-    const { token, input } = await registerOwner(t.app);
+    const { token, input } = await registerOwner(t.app, newOwner(), { unverified: true });
     const first = await lastCodeFor(t.app, input.email);
     const tooSoon = await call('POST', '/api/user/verify/resend', token);
     expect(tooSoon.statusCode).toBe(429);
@@ -51,10 +51,10 @@ describe('verification', () => {
 
 describe('trial', () => {
   it('needs a verified owner, gives 7 days once', async () => {
-    const unverified = await registerOwner(t.app);
+    const unverified = await registerOwner(t.app, newOwner(), { unverified: true });
     expect((await call('POST', '/api/user/trial-activate', unverified.token)).statusCode).toBe(403);
 
-    const { token } = await registerOwner(t.app, newOwner(), { verify: true });
+    const { token } = await registerOwner(t.app);
     const res = await call('POST', '/api/user/trial-activate', token);
     expect(res.statusCode).toBe(200);
     const user = json<{ user: { trialUsed: boolean; subscription: { expiredAt: string } } }>(res).user;
@@ -69,14 +69,94 @@ describe('trial', () => {
 });
 
 describe('profile', () => {
-  it('edits name and phone; a new email needs verifying again', async () => {
-    const { token } = await registerOwner(t.app, newOwner(), { verify: true });
+  it('edits name and phone; a new email needs the current password and verifying again', async () => {
+    const { token, input } = await registerOwner(t.app);
     const next = newOwner();
-    const res = await call('PATCH', '/api/user', token, { name: 'Nama Baru', phone: next.phone });
+    // the form sends the unchanged email along: no password needed for that
+    const res = await call('PATCH', '/api/user', token, {
+      name: 'Nama Baru',
+      email: input.email,
+      phone: next.phone,
+    });
     expect(json(res)).toMatchObject({ name: 'Nama Baru', phone: next.phone, needVerification: false });
-    const moved = await call('PATCH', '/api/user', token, { email: next.email });
+
+    const missing = await call('PATCH', '/api/user', token, { email: next.email });
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing)).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Kata sandi saat ini: Value is required',
+      fields: { currentPassword: 'Value is required' },
+    });
+    const wrong = await call('PATCH', '/api/user', token, {
+      email: next.email,
+      currentPassword: 'keliru-123',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong)).toMatchObject({
+      message: 'Kata sandi saat ini salah',
+      fields: { currentPassword: 'Kata sandi saat ini salah' },
+    });
+    expect(json(await call('GET', '/api/user', token))).toMatchObject({
+      email: input.email,
+      needVerification: false,
+    });
+    await expect(lastCodeFor(t.app, next.email)).rejects.toThrow();
+
+    const moved = await call('PATCH', '/api/user', token, {
+      email: next.email,
+      currentPassword: input.password,
+    });
     expect(json(moved)).toMatchObject({ email: next.email, needVerification: true });
     expect(await lastCodeFor(t.app, next.email)).toMatch(/^\d{6}$/);
+  });
+
+  it('a verified owner is told which of email and phone is taken; an unverified one is not', async () => {
+    const other = await registerOwner(t.app);
+    const agent = await agentFor(t, other.token, 'Agen Lain');
+    const verified = await registerOwner(t.app);
+    const patch = (token: string, password: string, body: object) =>
+      call('PATCH', '/api/user', token, { currentPassword: password, ...body });
+
+    const phone = await patch(verified.token, verified.input.password, { phone: other.input.phone });
+    expect(phone.statusCode).toBe(409);
+    expect(json(phone)).toMatchObject({
+      message: 'Nomor telepon sudah terdaftar',
+      fields: { phone: 'Nomor telepon sudah terdaftar' },
+    });
+    const email = await patch(verified.token, verified.input.password, { email: agent.input.email });
+    expect(json(email)).toMatchObject({
+      message: 'Email sudah terdaftar',
+      fields: { email: 'Email sudah terdaftar' },
+    });
+
+    const unverified = await registerOwner(t.app, newOwner(), { unverified: true });
+    const generic = 'Email atau nomor telepon tidak dapat dipakai';
+    const answers = [];
+    for (const taken of [other.input.email, agent.input.email]) {
+      const res = await patch(unverified.token, unverified.input.password, {
+        email: taken,
+        phone: newOwner().phone,
+      });
+      expect(res.statusCode).toBe(409);
+      answers.push(json(res));
+    }
+    // an owner's email, an agent's email: the same answer, naming neither account nor field
+    expect(answers[0]).toEqual({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: generic,
+      fields: { email: generic, phone: generic },
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    const byPhone = await patch(unverified.token, unverified.input.password, {
+      email: newOwner().email,
+      phone: agent.input.phone,
+    });
+    expect(json(byPhone)).toEqual(answers[0]);
+    expect(json(await call('GET', '/api/user', unverified.token))).toMatchObject({
+      email: unverified.input.email,
+      phone: unverified.input.phone,
+    });
   });
 
   it('refuses bad input and taken numbers without changing anything', async () => {
@@ -121,8 +201,10 @@ describe('profile', () => {
 
 describe('agents', () => {
   it('an agent signs in to the owner workspace, sees their own record, and is refused owner-only calls', async () => {
-    const { token: ownerToken } = await registerOwner(t.app, newOwner(), { verify: true });
-    const owner = json<{ _id: string; name: string }>(await call('GET', '/api/user', ownerToken));
+    const { token: ownerToken } = await registerOwner(t.app);
+    const owner = json<{ _id: string; name: string; phone: string }>(
+      await call('GET', '/api/user', ownerToken),
+    );
     const agentInput = newOwner({ name: 'Agen Satu' });
     await t.ctx.db.insert(agents).values({
       ownerId: owner._id,
@@ -148,6 +230,34 @@ describe('agents', () => {
     const { token, user } = json<{ token: string; user: { _id: string; agent: { name: string } } }>(res);
     expect(user._id).toBe(owner._id);
     expect(user.agent.name).toBe('Agen Satu');
+
+    // their own name, phone and password they edit; their email only the owner sets (agent routes)
+    const next = newOwner();
+    const renamed = await call('PATCH', '/api/user', token, {
+      name: 'Agen Satu Baru',
+      email: agentInput.email,
+      phone: next.phone,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(json(renamed)).toMatchObject({ agent: { name: 'Agen Satu Baru', phone: next.phone } });
+    const moved = await call('PATCH', '/api/user', token, {
+      email: next.email,
+      currentPassword: agentInput.password,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(json(moved)).toMatchObject({
+      message: 'Email agen hanya dapat diubah oleh pemilik akun melalui menu Agen',
+      fields: { email: 'Email agen hanya dapat diubah oleh pemilik akun melalui menu Agen' },
+    });
+    const [stored] = await t.ctx.db.select().from(agents).where(eq(agents.email, agentInput.email));
+    expect(stored?.phone).toBe(next.phone);
+    const taken = await call('PATCH', '/api/user', token, { phone: owner.phone });
+    expect(json(taken)).toMatchObject({ message: 'Nomor telepon sudah terdaftar' });
+    const password = await call('PATCH', '/api/user', token, {
+      password: 'agen-baru-123',
+      currentPassword: agentInput.password,
+    });
+    expect(password.statusCode).toBe(200);
 
     const trial = await call('POST', '/api/user/trial-activate', token);
     expect(trial.statusCode).toBe(403);
