@@ -15,7 +15,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { percentile, printTable, startServer, type Row } from './lib/server';
+import { percentile, printTable, registerOwner, startServer, type Row } from './lib/server';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -136,18 +136,12 @@ async function main() {
     const pid = server.child.pid;
     if (!pid) throw new Error('server has no pid');
     const base = server.base;
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench Kontak',
-        email: 'bench-kontak@contoh.test',
-        phone: '6281200007777',
-        password: 'rahasia123',
-      }),
+    const { token } = await registerOwner(base, {
+      name: 'Bench Kontak',
+      email: 'bench-kontak@contoh.test',
+      phone: '6281200007777',
+      password: 'rahasia123',
     });
-    if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-    const { token } = (await reg.json()) as { token: string };
 
     const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
       const res = await fetch(`${base}${url}`, {

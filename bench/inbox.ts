@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { openDatabase } from '../apps/server/src/db/client';
 import { SearchIndexes } from '../apps/server/src/modules/chat/search-index';
-import { load, percentile, printTable, startServer, type Row } from './lib/server';
+import { load, percentile, printTable, registerOwner, startServer, type Row } from './lib/server';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -248,18 +248,12 @@ async function main() {
   const db = await prepareDatabase();
   const env = { ...db.env, REDIS_URL: '', SAPA_DEMO: '0', SAPA_REGISTER_PER_HOUR: '100000' };
   let server = await startServer(env, port);
-  const reg = await api<{ token: string; user: { _id: string } }>(
-    server.base,
-    'POST',
-    '/api/auth/register',
-    '',
-    {
-      name: 'Bench Owner',
-      email: 'bench@contoh.test',
-      phone: '6281200009999',
-      password: 'rahasia123',
-    },
-  );
+  const reg = await registerOwner(server.base, {
+    name: 'Bench Owner',
+    email: 'bench@contoh.test',
+    phone: '6281200009999',
+    password: 'rahasia123',
+  });
   const token = reg.token;
   const accountId = (await api<{ docs: { _id: string }[] }>(server.base, 'GET', '/api/account', token))
     .docs[0]!._id;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { constants, crc32, deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { printTable, startServer, type Row } from './lib/server';
+import { printTable, registerOwner, startServer, type Row } from './lib/server';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -89,18 +89,12 @@ async function measure(round: Round): Promise<{ before: number; peak: number; ms
   try {
     const pid = server.child.pid;
     if (!pid) throw new Error('server has no pid');
-    const reg = await fetch(`${server.base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench Media',
-        email: 'bench-media@contoh.test',
-        phone: '6281200008888',
-        password: 'rahasia123',
-      }),
+    const { token } = await registerOwner(server.base, {
+      name: 'Bench Media',
+      email: 'bench-media@contoh.test',
+      phone: '6281200008888',
+      password: 'rahasia123',
     });
-    if (!reg.ok) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-    const { token } = (await reg.json()) as { token: string };
     const upload = async (file: Buffer, filename: string, type: string) => {
       const form = new FormData();
       form.append('file', new Blob([file], { type }), filename);

@@ -3,6 +3,47 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
+/** The operator who reads the dev mailbox (kept on PostgreSQL too) for `registerOwner`. */
+const OPERATOR = { username: 'bench-operator', password: 'bench-rahasia-1' };
+const MAILBOX_ENV = {
+  SMTP_URL: '',
+  SAPA_DEV_MAILBOX: '1',
+  SAPA_ADMIN_USERNAME: OPERATOR.username,
+  SAPA_ADMIN_PASSWORD: OPERATOR.password,
+};
+
+async function call<T>(base: string, method: string, url: string, body?: unknown, token = ''): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Registers an owner the way a visitor does: the request, then the code mailed to the email (read
+ * from the dev mailbox as the operator) sent back; returns the signed-in owner.
+ */
+export async function registerOwner(
+  base: string,
+  body: { name: string; email: string; phone: string; password: string },
+): Promise<{ token: string; user: { _id: string } }> {
+  await call(base, 'POST', '/api/auth/register', body);
+  const operator = await call<{ token: string }>(base, 'POST', '/api/auth/admin/login', OPERATOR);
+  const mailbox = await call<{ docs: { to: string; text: string }[] }>(
+    base,
+    'GET',
+    '/api/admin/mailbox',
+    undefined,
+    operator.token,
+  );
+  const code = mailbox.docs.find((m) => m.to === body.email)?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${body.email}`);
+  return call(base, 'POST', '/api/auth/register/verify', { email: body.email, code });
+}
+
 /** Starts the built server (apps/server/dist) and waits for /api/ready. */
 export async function startServer(
   env: Record<string, string>,
@@ -10,7 +51,7 @@ export async function startServer(
 ): Promise<{ child: ChildProcess; base: string; ms: number; stop(): Promise<void> }> {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...MAILBOX_ENV, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // a benchmark that fails part-way must not leave its server running

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, lastMailTo, login, loginAdmin, newOwner, registerViaApi, toast } from './support';
 
-test('a new owner registers, verifies with the mailed code, lands in the inbox and starts a trial', async ({
+test('a new owner registers with the mailed code, lands in the inbox and starts a trial', async ({
   page,
   request,
 }) => {
@@ -17,12 +17,11 @@ test('a new owner registers, verifies with the mailed code, lands in the inbox a
 
   await page.getByLabel('Nomor Telepon').fill(owner.local);
   await page.getByRole('button', { name: 'Daftar' }).click();
-  await expect(page).toHaveURL(/\/user\/verification$/);
-  await expect(page.getByText(owner.email)).toBeVisible();
-
-  // a protected page holds the unverified owner on the verification page
-  await page.goto('/user/setting/profile');
-  await expect(page).toHaveURL(/\/user\/verification$/);
+  // the second step, on the same page: no account and no session until the code comes back
+  await expect(page.getByRole('heading', { name: 'Masukkan kode verifikasi' })).toBeVisible();
+  await expect(page.getByText(`Kode verifikasi telah dikirim ke ${owner.email}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/register/);
+  expect(await page.evaluate(() => localStorage.getItem('sapa.session'))).toBeNull();
 
   const code = (await lastMailTo(request, owner.email)).match(/\b(\d{6})\b/)?.[1] ?? '';
   const wrong = code === '000000' ? '111111' : '000000';
@@ -45,6 +44,54 @@ test('a new owner registers, verifies with the mailed code, lands in the inbox a
   await page.getByTestId('user-menu-button').click();
   await expect(page.getByTestId('subscription-expiry')).toHaveText(/^\d{2} [A-Z][a-z]+ \d{4}$/);
   await expect(page.getByTestId('user-menu').getByText('Perpanjang')).toBeVisible();
+});
+
+test('registering with a taken email looks the same; the address gets a note, not a code', async ({
+  page,
+  request,
+}) => {
+  const { owner: existing } = await registerViaApi(request);
+  const other = newOwner();
+  await page.goto('/register');
+  await page.getByLabel('Nama').fill(other.name);
+  await page.getByLabel('Email', { exact: true }).fill(existing.email);
+  await page.getByLabel('Nomor Telepon').fill(other.local);
+  await page.getByLabel('Kata Sandi', { exact: true }).fill(other.password);
+  await page.getByRole('button', { name: 'Daftar' }).click();
+  await expect(page.getByRole('heading', { name: 'Masukkan kode verifikasi' })).toBeVisible();
+  await expect(page.getByText(`Kode verifikasi telah dikirim ke ${existing.email}`)).toBeVisible();
+  await expect.poll(async () => lastMailTo(request, existing.email)).toContain('sudah terdaftar');
+  const note = await lastMailTo(request, existing.email);
+  expect(note).toContain('/reset-password/request');
+  expect(note).not.toMatch(/\b\d{6}\b/);
+});
+
+test('an owner changes their email with the current password, then verifies it', async ({
+  page,
+  request,
+}) => {
+  const { owner } = await registerViaApi(request);
+  await login(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/user\/chat$/);
+  await page.goto('/user/setting/profile');
+  const next = newOwner();
+  await page.getByLabel('Email', { exact: true }).fill(next.email);
+  await page.getByLabel('Kata Sandi Saat Ini').fill('bukan-sandi-1');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.getByText('Kata sandi saat ini salah')).toBeVisible();
+  await page.getByLabel('Kata Sandi Saat Ini').fill(owner.password);
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page).toHaveURL(/\/user\/verification$/);
+  await expect(page.getByText(next.email)).toBeVisible();
+
+  // a protected page holds the unverified owner on the verification page
+  await page.goto('/user/setting/profile');
+  await expect(page).toHaveURL(/\/user\/verification$/);
+
+  const code = (await lastMailTo(request, next.email)).match(/\b(\d{6})\b/)?.[1] ?? '';
+  await page.getByLabel('Kode verifikasi digit 1').fill(code);
+  await page.getByRole('button', { name: 'Verifikasi' }).click();
+  await expect(page).toHaveURL(/\/user\/chat$/);
 });
 
 test('owner logs in and out', async ({ page }) => {
@@ -144,7 +191,7 @@ test('profile and password are edited in Pengaturan', async ({ page, request }) 
 });
 
 test('six wrong passwords lock the login with the wait time in Indonesian', async ({ page, request }) => {
-  const { owner } = await registerViaApi(request, undefined, false);
+  const { owner } = await registerViaApi(request);
   for (let i = 0; i < 5; i++) {
     await login(page, owner.email, `salah-${i}-sandi`);
     await expect(page.getByTestId('form-error')).toHaveText('Email/nomor telepon atau kata sandi salah');
