@@ -246,7 +246,14 @@ async function wrk(
 
 async function main() {
   const db = await prepareDatabase();
-  const env = { ...db.env, REDIS_URL: '', SAPA_DEMO: '0', SAPA_REGISTER_PER_HOUR: '100000' };
+  const env = {
+    ...db.env,
+    REDIS_URL: '',
+    SAPA_DEMO: '0',
+    SAPA_REGISTER_PER_HOUR: '100000',
+    // ingest is measured through the simulator: its per-account limit would cap it at 2 a second
+    SAPA_SANDBOX_INBOUND_PER_MINUTE: '100000000',
+  };
   let server = await startServer(env, port);
   const reg = await registerOwner(server.base, {
     name: 'Bench Owner',
@@ -401,7 +408,7 @@ async function main() {
       requests: [
         {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', token },
           setupRequest: (req) => {
             const i = n++;
             return {

@@ -12,13 +12,14 @@ import { RateLimiter } from './lib/rate-limit';
 import { adminRoutes } from './modules/admin/routes';
 import { agentRoutes } from './modules/agent/routes';
 import { authRoutes } from './modules/auth/routes';
-import { devMailer, smtpMailer, type Mailer } from './modules/mail/mailer';
+import { devMailer, smtpMailer, unsentMailer, warnAboutMail, type Mailer } from './modules/mail/mailer';
+import { logSerializers } from './lib/log';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/user/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
-import { ensureBootstrapAdmin, seedDemo } from './seed/demo';
+import { ensureBootstrapAdmin, ensureSomeAdmin, seedDemo } from './seed/demo';
 import { ConnectorRegistry } from './channels/registry';
 import { sandboxConnector } from './channels/sandbox/sandbox-connector';
 import { whatsappWebConnector } from './channels/whatsapp-web/connector';
@@ -48,6 +49,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Logger: true (pino at config level) or false. */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it to prove no secret is written). */
+  logStream?: { write(line: string): void };
   bus?: EventBus;
   /**
    * The WhatsApp Web manager's options. Without a socketFactory no socket ever dials out (every attempt
@@ -65,12 +68,31 @@ function findWebDist(config: Config): string | null {
   }
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY: N hops trusts the nearest N addresses of X-Forwarded-For
+ * (the client's own claims further left are ignored), a list trusts those proxies' addresses.
+ */
+function trustProxyOption(
+  trust: number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (Array.isArray(trust)) return trust;
+  if (trust === 0) return false;
+  return (_address, hop) => hop < trust;
+}
+
 /** Builds the whole server: plugins in layers (security -> auth -> routes -> web), nothing listening yet. */
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
 
@@ -85,7 +107,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const clock = options.clock ?? systemClock;
   const mailer =
     options.mailer ??
-    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log));
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : config.devMailbox
+        ? devMailer(database.db, app.log)
+        : unsentMailer(app.log));
+  warnAboutMail(config, app.log);
   const bus = options.bus ?? (config.redisUrl ? await redisBus(config.redisUrl, app.log) : memoryBus());
   const ctx: AppContext = {
     config,
@@ -173,7 +200,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await registerWeb(app, findWebDist(config));
 
   await ensureBootstrapAdmin(ctx);
-  if (config.demo) await seedDemo(ctx);
+  if (config.demo) {
+    if (!config.local)
+      app.log.warn('SAPA_DEMO=1 on a public deployment: the demo logins and their known passwords exist');
+    await seedDemo(ctx);
+  }
+  await ensureSomeAdmin(ctx);
   if (config.runJobs) ctx.jobs.start();
   return { app, ctx };
 }

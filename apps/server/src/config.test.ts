@@ -31,4 +31,30 @@ describe('config', () => {
       );
     }
   });
+
+  it('a public deployment (another HOST, or DATABASE_URL) seeds no demo and keeps no dev mailbox', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ demo: false, local: false, devMailbox: true });
+    expect(loadConfig({ HOST: '::1' })).toMatchObject({ demo: true, local: true });
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toMatchObject({
+      demo: false,
+      devMailbox: false,
+    });
+    // forced on purpose only
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', SAPA_DEV_MAILBOX: '1' }).devMailbox).toBe(
+      true,
+    );
+    expect(loadConfig({ HOST: '0.0.0.0', SAPA_DEMO: '1' }).demo).toBe(true);
+    // with SMTP there is never a mailbox
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:25', SAPA_DEV_MAILBOX: '1' }).devMailbox).toBe(false);
+  });
+
+  it('trusts proxies by hop count or address list, never by a plain true', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -36,9 +36,35 @@ const envSchema = z.object({
   SAPA_ADMIN_USERNAME: z.string().optional(),
   SAPA_ADMIN_PASSWORD: z.string().min(8).optional(),
   SAPA_WEB_DIST: z.string().optional(),
-  TRUST_PROXY: flag(false),
+  /**
+   * Which proxies' X-Forwarded-For to believe: 0 none, N the nearest N hops, or a comma list of
+   * addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1). Never 'true': any client could then name its own IP.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .refine((v) => v !== 'true' && v !== 'false', {
+      message: 'give the number of proxies in front (1, 2, ...) or their addresses, not true/false',
+    })
+    .transform((v): number | string[] =>
+      /^\d+$/.test(v)
+        ? Number(v)
+        : v
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean),
+    ),
+  /** The dev mailbox with DATABASE_URL (a shared deployment) too; off there unless forced. */
+  SAPA_DEV_MAILBOX: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** What one sandbox account's simulated customer may send a minute (messages, files). */
+  SAPA_SANDBOX_INBOUND_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  SAPA_SANDBOX_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Rate limits, overridable for load tests. */
   SAPA_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins allowed in 15 minutes from one IP (any accounts), and for one account (any IPs). */
+  SAPA_LOGIN_PER_IP: z.coerce.number().int().min(1).default(20),
+  SAPA_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SAPA_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(20),
   SAPA_RESET_PER_15_MIN: z.coerce.number().int().min(1).default(5),
   /** Media in an S3-compatible store instead of the data folder (needed when several processes serve). */
@@ -74,8 +100,20 @@ export interface Config {
   links: { tutorial: string; customerService: string; article: string };
   bootstrapAdmin: { username: string; password: string } | undefined;
   webDist: string | undefined;
-  trustProxy: boolean;
-  limits: { loginMaxFailures: number; registerPerHour: number; resetPer15Min: number };
+  /** Fastify's trustProxy: a hop count (0 trusts nobody) or the proxies' addresses. */
+  trustProxy: number | string[];
+  /** Mail without SMTP is kept in the dev mailbox (operators read it) instead of being dropped. */
+  devMailbox: boolean;
+  /** Loopback HOST and no DATABASE_URL: a developer's own machine, where the demo may be seeded. */
+  local: boolean;
+  sandboxLimits: { inboundPerMinute: number; uploadsPerMinute: number };
+  limits: {
+    loginMaxFailures: number;
+    loginPerIp: number;
+    loginPerAccount: number;
+    registerPerHour: number;
+    resetPer15Min: number;
+  };
   /** The S3-compatible media store; undefined keeps media on disk under dataDir. */
   s3: S3Config | undefined;
   /** the inbox search's in-process index: on or off, and the memory all tenants' indexes may use */
@@ -109,7 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const s3 = s3Config(e);
-  const demoDefault = !e.DATABASE_URL;
+  const local = !e.DATABASE_URL && isLoopback(e.HOST);
+  const on = (v: string | undefined) => v === '1' || v === 'true';
+  // a public deployment is safe without reading the README: no demo (known passwords) unless asked
+  const demoDefault = local;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -121,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.SAPA_DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    demo: e.SAPA_DEMO === undefined ? demoDefault : e.SAPA_DEMO === '1' || e.SAPA_DEMO === 'true',
+    demo: e.SAPA_DEMO === undefined ? demoDefault : on(e.SAPA_DEMO),
     sandbox: e.SAPA_SANDBOX,
     runJobs: e.SAPA_JOBS,
     betaPaths: e.SAPA_BETA_PATHS.split(',')
@@ -138,8 +179,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     webDist: e.SAPA_WEB_DIST,
     trustProxy: e.TRUST_PROXY,
+    devMailbox: !e.SMTP_URL && (e.SAPA_DEV_MAILBOX === undefined ? !e.DATABASE_URL : on(e.SAPA_DEV_MAILBOX)),
+    local,
+    sandboxLimits: {
+      inboundPerMinute: e.SAPA_SANDBOX_INBOUND_PER_MINUTE,
+      uploadsPerMinute: e.SAPA_SANDBOX_UPLOADS_PER_MINUTE,
+    },
     limits: {
       loginMaxFailures: e.SAPA_LOGIN_MAX_FAILURES,
+      loginPerIp: e.SAPA_LOGIN_PER_IP,
+      loginPerAccount: e.SAPA_LOGIN_PER_ACCOUNT,
       registerPerHour: e.SAPA_REGISTER_PER_HOUR,
       resetPer15Min: e.SAPA_RESET_PER_15_MIN,
     },
@@ -147,6 +196,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchIndex: { enabled: e.SAPA_SEARCH_INDEX, maxBytes: e.SAPA_SEARCH_INDEX_MB * 1024 * 1024 },
     storageQuotaBytes: e.SAPA_STORAGE_QUOTA_MB * 1024 * 1024,
   };
+}
+
+/** 127.0.0.1, ::1, localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** S3 is on when a bucket (or an endpoint) is named; then the bucket and both keys are required. */

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { manualClock } from '../src/lib/clock';
 import { agents } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
+import { sandboxLinkKey } from '../src/modules/sandbox/access';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set,
@@ -41,6 +42,52 @@ export async function testDatabase(): Promise<Database> {
   };
 }
 
+const contexts = new WeakMap<FastifyInstance, AppContext>();
+
+/**
+ * The headers that let a script act as the simulated customer of one sandbox account: its secret
+ * link's key (what the owner copies from the inbox), so tests need no owner session for it.
+ */
+export async function sandboxHeaders(
+  app: FastifyInstance,
+  accountId: string,
+): Promise<Record<string, string>> {
+  const ctx = contexts.get(app);
+  if (!ctx) throw new Error('sandboxHeaders: not an app of createTestApp');
+  return { 'x-sandbox-key': await sandboxLinkKey(ctx, accountId) };
+}
+
+export const TEST_OPERATOR = { username: 'operator-uji', password: 'operator-rahasia-1' };
+
+const operatorTokens = new WeakMap<FastifyInstance, Promise<string>>();
+/** A session of the test operator (made at boot from SAPA_ADMIN_*), signed in once per app. */
+export function operatorToken(app: FastifyInstance): Promise<string> {
+  let token = operatorTokens.get(app);
+  if (!token) {
+    token = app
+      .inject({ method: 'POST', url: '/api/auth/admin/login', payload: TEST_OPERATOR })
+      .then((res) => {
+        if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
+        return json<{ token: string }>(res).token;
+      });
+    operatorTokens.set(app, token);
+  }
+  return token;
+}
+
+/** The dev mailbox as the operator reads it (GET /api/admin/mailbox), newest first. */
+export async function devMailbox(
+  app: FastifyInstance,
+): Promise<{ to: string; subject: string; text: string; createdAt: string }[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/admin/mailbox',
+    headers: { token: await operatorToken(app) },
+  });
+  if (res.statusCode !== 200) throw new Error(`mailbox: ${res.statusCode} ${res.body}`);
+  return json<{ docs: { to: string; subject: string; text: string; createdAt: string }[] }>(res).docs;
+}
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -49,6 +96,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SAPA_JOBS: '0',
     LOG_LEVEL: 'silent',
     SAPA_WEB_DIST: '/nonexistent',
+    // the operator who reads the dev mailbox (operatorToken)
+    SAPA_ADMIN_USERNAME: TEST_OPERATOR.username,
+    SAPA_ADMIN_PASSWORD: TEST_OPERATOR.password,
     ...env,
   });
 }
@@ -75,6 +125,7 @@ export async function createTestApp(
     ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
   });
   await app.ready();
+  contexts.set(app, ctx);
   return {
     app,
     ctx,
@@ -194,8 +245,7 @@ export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): 
 
 /** The newest dev-mailbox code sent to an address. */
 export async function lastCodeFor(app: FastifyInstance, email: string): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
-  const docs = json<{ docs: { to: string; text: string }[] }>(res).docs;
+  const docs = await devMailbox(app);
   const mail = docs.find((d) => d.to === email);
   const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
@@ -265,6 +315,7 @@ export async function customerSays(
   const res = await app.inject({
     method: 'POST',
     url: '/api/sandbox/inbound',
+    headers: await sandboxHeaders(app, accountId),
     payload: { accountId, phoneNumber, name, text },
   });
   if (res.statusCode >= 300) throw new Error(`inbound failed: ${res.body}`);

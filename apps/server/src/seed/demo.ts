@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { admins, agents, meta, users } from '../db/schema';
-import { referralCode } from '../lib/crypto';
+import { randomToken, referralCode } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
 import { createSandboxAccount } from '../modules/account/service';
 import { seedDemoConversations } from './demo-conversations';
@@ -84,4 +84,32 @@ export async function ensureBootstrapAdmin(ctx: AppContext): Promise<void> {
       passwordHash: await hashPassword(wanted.password),
     })
     .onConflictDoNothing();
+}
+
+/**
+ * A deployment with no operator at all (no demo, no SAPA_ADMIN_*) gets one named 'admin' with a
+ * random password, printed once to the console at this first start (never to the log, never again):
+ * no known default password exists anywhere.
+ */
+export async function ensureSomeAdmin(ctx: AppContext): Promise<void> {
+  const [any] = await ctx.db.select({ id: admins.id }).from(admins).limit(1);
+  if (any) return;
+  const password = randomToken().slice(0, 20);
+  const created = await ctx.db
+    .insert(admins)
+    .values({ name: 'Admin', username: 'admin', passwordHash: await hashPassword(password) })
+    .onConflictDoNothing()
+    .returning({ id: admins.id });
+  if (!created.length) return; // another process made it first
+  console.warn(
+    [
+      '',
+      '================================================================',
+      ' Sapa: the first operator account was created.',
+      `   /login/admin   username: admin   password: ${password}`,
+      ' It is shown this once: sign in and change it (Pengaturan).',
+      '================================================================',
+      '',
+    ].join('\n'),
+  );
 }

@@ -242,7 +242,7 @@ describe('account API (issue 7)', () => {
       'VALIDATION',
     );
     const sandboxes = json<{ docs: { _id: string }[] }>(
-      await t.app.inject({ method: 'GET', url: '/api/sandbox/accounts' }),
+      await t.app.inject({ method: 'GET', url: '/api/sandbox/accounts', headers: { token } }),
     ).docs;
     expect(sandboxes.map((a) => a._id)).not.toContain(sandboxId);
   });

@@ -5,6 +5,7 @@ import type { BusMessage } from '../../events/bus';
 import { agents, verificationCodes } from '../../db/schema';
 import {
   customerSays,
+  devMailbox,
   json,
   lastCodeFor,
   newOwner,
@@ -57,9 +58,7 @@ describe('adding and verifying an agent', () => {
       isVerified: false,
     });
 
-    const mails = json<{ docs: { to: string; subject: string; text: string }[] }>(
-      await call('GET', '/api/dev/mailbox'),
-    ).docs;
+    const mails = await devMailbox(t.app);
     const mail = mails.find((m) => m.to === input.email);
     expect(mail?.subject).toMatch(/^Kode verifikasi agen Sapa: \d{6}$/);
     expect(mail?.text).toContain(owner.input.name);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, newOwner, registerOwner, type TestApp } from '../../../test/helpers';
+import { createTestApp, devMailbox, json, newOwner, registerOwner, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,9 +11,7 @@ const post = (url: string, payload: object, ip = '10.2.0.1') =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
 
 async function resetLinkFor(email: string): Promise<string> {
-  const mails = json<{ docs: { to: string; text: string }[] }>(
-    await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' }),
-  ).docs;
+  const mails = await devMailbox(t.app);
   const link = mails
     .find((m) => m.to === email && m.text.includes('/reset-password?token='))
     ?.text.match(/https:\S+/)?.[0];

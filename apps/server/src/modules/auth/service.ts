@@ -24,6 +24,7 @@ import { findTaken, parseIdentifier } from './identity';
 import { createSession, revokeAllSessions } from './sessions';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 export interface ClientInfo {
@@ -196,18 +197,54 @@ export async function verifyRegistration(
   return { token, user: toUserProfile(user, null) };
 }
 
-/** Owners and agents sign in with email or phone; five failures in five minutes lock the pair (account, IP). */
+/**
+ * The attempts one sign-in reserves before its password is hashed, each counted atomically
+ * (RateLimiter.reserve): the pair (account, IP), the IP across accounts, the account across IPs.
+ * A burst cannot get more guesses through than the limits, however many arrive at once.
+ */
+async function reserveLogin(ctx: AppContext, account: string, ip: string) {
+  const { loginMaxFailures, loginPerIp, loginPerAccount } = ctx.config.limits;
+  const pairKey = `${account}:${ip}`;
+  await ctx.limiter.reserve(
+    `login:${pairKey}`,
+    { max: loginMaxFailures, windowMs: FIVE_MINUTES },
+    'auth.tooManyAttempts',
+  );
+  const ipAttempt = await ctx.limiter.reserve(
+    `login-ip:${ip}`,
+    { max: loginPerIp, windowMs: FIFTEEN_MINUTES },
+    'auth.tooManyAttempts',
+  );
+  const accountAttempt = await ctx.limiter
+    .reserve(
+      `login-account:${account}`,
+      { max: loginPerAccount, windowMs: FIFTEEN_MINUTES },
+      'auth.tooManyAttempts',
+    )
+    .catch(async (error: unknown) => {
+      await ctx.limiter.release(ipAttempt);
+      throw error;
+    });
+  return {
+    /** The password was right: the attempts were not failures, so they stop counting. */
+    succeeded: async () => {
+      await ctx.limiter.reset(`login:${pairKey}`);
+      await ctx.limiter.release(ipAttempt);
+      await ctx.limiter.release(accountAttempt);
+    },
+  };
+}
+
+/** Owners and agents sign in with email or phone; failures are limited per pair, IP and account. */
 export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo): Promise<LoginResponse> {
   const id = parseIdentifier(body.identifier);
-  const limitKey = `login:${id.email ?? id.phone}:${client.ip}`;
-  const rule = { max: ctx.config.limits.loginMaxFailures, windowMs: FIVE_MINUTES };
-  await ctx.limiter.check(limitKey, rule, 'auth.tooManyAttempts');
+  const attempt = await reserveLogin(ctx, id.email ?? id.phone ?? body.identifier, client.ip);
 
   const byUser = id.email ? eq(users.email, id.email) : eq(users.phone, id.phone ?? '');
   const [user] = await ctx.db.select().from(users).where(byUser).limit(1);
   if (user) {
-    if (!(await verifyPassword(user.passwordHash, body.password))) return failLogin(ctx, limitKey);
-    await ctx.limiter.reset(limitKey);
+    if (!(await verifyPassword(user.passwordHash, body.password))) return failLogin();
+    await attempt.succeeded();
     const token = await createSession(ctx, { kind: 'user', subjectId: user.id, ownerId: user.id, ...client });
     return { token, user: toUserProfile(user, null) };
   }
@@ -216,13 +253,13 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
   const [agent] = await ctx.db.select().from(agents).where(byAgent).limit(1);
   if (!agent) {
     await burnPasswordCheck(body.password);
-    return failLogin(ctx, limitKey);
+    return failLogin();
   }
-  if (!(await verifyPassword(agent.passwordHash, body.password))) return failLogin(ctx, limitKey);
+  if (!(await verifyPassword(agent.passwordHash, body.password))) return failLogin();
   if (!agent.isVerified) throw new AppError('AGENT_NOT_VERIFIED');
   const [owner] = await ctx.db.select().from(users).where(eq(users.id, agent.ownerId)).limit(1);
-  if (!owner) return failLogin(ctx, limitKey);
-  await ctx.limiter.reset(limitKey);
+  if (!owner) return failLogin();
+  await attempt.succeeded();
   const token = await createSession(ctx, {
     kind: 'agent',
     subjectId: agent.id,
@@ -232,12 +269,8 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
   return { token, user: toUserProfile(owner, agent) };
 }
 
-async function failLogin(
-  ctx: AppContext,
-  limitKey: string,
-  message = t('auth.invalidCredentials'),
-): Promise<never> {
-  await ctx.limiter.hit(limitKey);
+/** A wrong password (or no such account): the reserved attempts stay counted. */
+function failLogin(message = t('auth.invalidCredentials')): never {
   throw new AppError('INVALID_CREDENTIALS', message);
 }
 
@@ -246,18 +279,13 @@ export async function adminLogin(
   body: AdminLoginBody,
   client: ClientInfo,
 ): Promise<AdminLoginResponse> {
-  const limitKey = `admin-login:${body.username.toLowerCase()}:${client.ip}`;
-  await ctx.limiter.check(
-    limitKey,
-    { max: ctx.config.limits.loginMaxFailures, windowMs: FIVE_MINUTES },
-    'auth.tooManyAttempts',
-  );
+  const attempt = await reserveLogin(ctx, `admin:${body.username.toLowerCase()}`, client.ip);
   const [admin] = await ctx.db.select().from(admins).where(eq(admins.username, body.username)).limit(1);
   const ok = admin
     ? await verifyPassword(admin.passwordHash, body.password)
     : (await burnPasswordCheck(body.password), false);
-  if (!admin || !ok) return failLogin(ctx, limitKey, t('auth.invalidAdminCredentials'));
-  await ctx.limiter.reset(limitKey);
+  if (!admin || !ok) return failLogin(t('auth.invalidAdminCredentials'));
+  await attempt.succeeded();
   const token = await createSession(ctx, { kind: 'admin', subjectId: admin.id, ownerId: null, ...client });
   return { token, admin: { _id: admin.id, name: admin.name, username: admin.username } };
 }
@@ -271,10 +299,8 @@ export async function requestPasswordReset(
   const window = 15 * 60 * 1000;
   const ipKey = `reset:${client.ip}`;
   const emailKey = `reset-email:${body.email}`;
-  await ctx.limiter.check(ipKey, { max: ctx.config.limits.resetPer15Min, windowMs: window });
-  await ctx.limiter.check(emailKey, { max: 3, windowMs: window });
-  await ctx.limiter.hit(ipKey);
-  await ctx.limiter.hit(emailKey);
+  await ctx.limiter.reserve(ipKey, { max: ctx.config.limits.resetPer15Min, windowMs: window });
+  await ctx.limiter.reserve(emailKey, { max: 3, windowMs: window });
   const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email)).limit(1);
   if (!user) return;
   const token = randomToken();

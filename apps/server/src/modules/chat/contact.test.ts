@@ -79,6 +79,7 @@ describe('Instagram reply window', () => {
       await t.app.inject({
         method: 'POST',
         url: '/api/sandbox/account',
+        headers: { token },
         payload: { accountId, type: 'instagram' },
       }),
     );

@@ -37,10 +37,11 @@ async function messageCount(chatId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function sandboxChannel(accountId: string, type: 'instagram' | 'messenger') {
+async function sandboxChannel(token: string, accountId: string, type: 'instagram' | 'messenger') {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/sandbox/account',
+    headers: { token },
     payload: { accountId, type },
   });
   expect(res.statusCode).toBe(200);
@@ -205,10 +206,11 @@ describe('sending every type', () => {
     expect(await messageCount(chatId)).toBe(before);
 
     // Instagram: no document, location or contact; Messenger: no location or contact
-    const instagram = await sandboxChannel(accountId, 'instagram');
+    const instagram = await sandboxChannel(token, accountId, 'instagram');
     const ig = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/inbound',
+      headers: { token },
       payload: { accountId: instagram._id, phoneNumber: '6281111111111', name: 'Pengikut', text: 'Halo kak' },
     });
     const igChat = json<{ chatId: string }>(ig).chatId;
@@ -228,10 +230,11 @@ describe('sending every type', () => {
     const png = await storedFile(ownerId, { mimetype: 'image/png' });
     expect((await igSend({ type: 'image', image: { url: png } })).statusCode).toBe(200);
 
-    const messenger = await sandboxChannel(accountId, 'messenger');
+    const messenger = await sandboxChannel(token, accountId, 'messenger');
     const fb = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/inbound',
+      headers: { token },
       payload: { accountId: messenger._id, phoneNumber: '6281111111112', name: 'Pelanggan FB', text: 'Halo' },
     });
     const fbChat = json<{ chatId: string }>(fb).chatId;
@@ -257,6 +260,7 @@ describe('quoted replies', () => {
     const first = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/inbound',
+      headers: { token },
       payload: {
         accountId,
         phoneNumber: '6281222333444',
@@ -288,6 +292,7 @@ describe('quoted replies', () => {
     const back = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/inbound',
+      headers: { token },
       payload: {
         accountId,
         phoneNumber: '6281222333444',
@@ -311,11 +316,12 @@ describe('quoted replies', () => {
     expect(json<{ message: string }>(cross).message).toBe('Pesan yang dibalas tidak ditemukan');
 
     // not on Instagram
-    const instagram = await sandboxChannel(accountId, 'instagram');
+    const instagram = await sandboxChannel(token, accountId, 'instagram');
     const ig = json<{ chatId: string; messageId: string }>(
       await t.app.inject({
         method: 'POST',
         url: '/api/sandbox/inbound',
+        headers: { token },
         payload: { accountId: instagram._id, phoneNumber: '6281111111119', name: 'Pengikut', text: 'Halo' },
       }),
     );
@@ -344,6 +350,7 @@ describe('quoted replies', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/sandbox/conversation?accountId=${accountId}&phoneNumber=6281555666777`,
+      headers: { token },
     });
     const conversation = json<{ messages: Message[] }>(res);
     expect(conversation.messages.map((m) => m.type)).toEqual(['text', 'location']);

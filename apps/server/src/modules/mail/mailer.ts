@@ -13,8 +13,8 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** 'dev' keeps mail in the dev mailbox; 'smtp' hands it to the SMTP server. */
-  readonly kind: 'dev' | 'smtp';
+  /** 'dev' keeps mail in the dev mailbox; 'smtp' hands it to the SMTP server; 'none' drops it. */
+  readonly kind: 'dev' | 'smtp' | 'none';
   send(mail: Mail): Promise<void>;
   close(): void;
 }
@@ -31,16 +31,45 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Stores each mail in the database and prints it to the log, for machines without SMTP. */
+/**
+ * Stores each mail in the database for machines without SMTP; operators read it in the admin area.
+ * The log only says that a mail was stored: its subject and body carry codes and reset links.
+ */
 export function devMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     kind: 'dev',
     async send(mail) {
       await db.insert(devMails).values(mail);
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'dev mailbox: email stored');
+      log.info('dev mailbox: an email was stored (read it in the admin area)');
     },
     close: () => undefined,
   };
+}
+
+/** No SMTP and no dev mailbox (a shared deployment): mail is dropped, and the log says so. */
+export function unsentMailer(log: FastifyBaseLogger): Mailer {
+  return {
+    kind: 'none',
+    async send() {
+      log.error('an email was not sent: SMTP_URL is not set');
+    },
+    close: () => undefined,
+  };
+}
+
+/** At boot: say loudly when mail goes nowhere, or into a mailbox on a shared deployment. */
+export function warnAboutMail(
+  config: { smtpUrl?: string; devMailbox: boolean; databaseUrl?: string },
+  log: FastifyBaseLogger,
+): void {
+  if (config.smtpUrl) return;
+  if (!config.devMailbox) {
+    log.warn('SMTP_URL is not set: no email is sent (verification codes, password resets)');
+  } else if (config.databaseUrl) {
+    log.warn(
+      'SAPA_DEV_MAILBOX=1 on a shared deployment: emails are kept in the dev mailbox instead of being sent; operators can read every verification code and reset link there',
+    );
+  }
 }
 
 export async function listDevMail(db: Db, limit = 50): Promise<DevMail[]> {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, newOwner, testDatabase, type TestApp } from '../../../test/helpers';
+import { createTestApp, json, newOwner, operatorToken, testDatabase, type TestApp } from '../../../test/helpers';
 import { smtpMailer } from './mailer';
 
 interface Received {
@@ -53,7 +53,9 @@ describe('SMTP', () => {
     const mail = received.find((m) => m.to.includes(input.email));
     expect(mail?.from).toBe('halo@sapa.test');
     expect(mail?.raw).toMatch(/Subject: Kode verifikasi Sapa: \d{6}/);
-    expect((await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+    const admin = await operatorToken(t.app);
+    const mailbox = await t.app.inject({ method: 'GET', url: '/api/admin/mailbox', headers: { token: admin } });
+    expect(mailbox.statusCode).toBe(404);
     expect(json(await t.app.inject({ method: 'GET', url: '/api/config' }))).toMatchObject({
       devMailbox: false,
     });

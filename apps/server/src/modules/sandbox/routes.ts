@@ -1,44 +1,77 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sandboxAccountBody, sandboxInboundBody } from '@sapa/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
+import { MemoryLimiter } from '../../lib/memory-limit';
 import { acceptUploads } from '../media/routes';
 import { storeUpload } from '../media/service';
-import {
-  createSandboxChannel,
-  listSandboxAccounts,
-  sandboxConversation,
-  sandboxInbound,
-  sandboxOwnerId,
-} from './service';
+import { sandboxAccessOf, sandboxAccountFor, sandboxLinkKey, type SandboxAccess } from './access';
+import { createSandboxChannel, listSandboxAccounts, sandboxConversation, sandboxInbound } from './service';
 
 const conversationQuery = z.object({
-  accountId: z.string().min(1),
+  accountId: z.string().min(1).max(100),
   phoneNumber: z.string().regex(/^\d{8,20}$/),
 });
+const accountQuery = z.object({ accountId: z.string().min(1).max(100) });
+const MINUTE = 60_000;
 
-/** /api/sandbox/*: the customer simulator's calls (no login; registered only while the sandbox is on). */
+declare module 'fastify' {
+  interface FastifyRequest {
+    sandbox: SandboxAccess | null;
+  }
+}
+
+/**
+ * /api/sandbox/*: the customer simulator's calls, registered only while the sandbox is on. Each one
+ * needs the owner's session or an account's secret link (modules/sandbox/access.ts) and reaches only
+ * that owner's sandbox accounts; what the simulated customer sends is limited per account.
+ */
 export function sandboxRoutes(ctx: AppContext) {
+  const limiter = new MemoryLimiter();
+  const { inboundPerMinute, uploadsPerMinute } = ctx.config.sandboxLimits;
   return async (app: FastifyInstance) => {
-    app.get('/sandbox/accounts', async () => listSandboxAccounts(ctx));
+    app.decorateRequest('sandbox', null);
+    app.addHook('preHandler', async (request) => {
+      request.sandbox = await sandboxAccessOf(ctx, request);
+    });
+    const accessOf = (request: FastifyRequest): SandboxAccess => request.sandbox!;
+
+    app.get('/sandbox/accounts', async (request) => listSandboxAccounts(ctx, accessOf(request)));
+
+    // the secret link the owner copies from the inbox (owner's session only)
+    app.get('/sandbox/link', async (request) => {
+      const access = accessOf(request);
+      const { accountId } = parse(accountQuery, request.query);
+      await sandboxAccountFor(ctx, access, accountId);
+      if (access.via !== 'session') return { url: null };
+      const key = await sandboxLinkKey(ctx, accountId);
+      const url = `${ctx.config.publicUrl}/sandbox?accountId=${encodeURIComponent(accountId)}&key=${encodeURIComponent(key)}`;
+      return { url };
+    });
+
     app.get('/sandbox/conversation', async (request) => {
       const q = parse(conversationQuery, request.query);
-      return sandboxConversation(ctx, q.accountId, q.phoneNumber);
+      return sandboxConversation(ctx, accessOf(request), q.accountId, q.phoneNumber);
     });
     app.post('/sandbox/account', async (request) =>
-      createSandboxChannel(ctx, parse(sandboxAccountBody, request.body)),
+      createSandboxChannel(ctx, accessOf(request), parse(sandboxAccountBody, request.body)),
     );
     // what the customer sends as a file: stored in the tenant's media like an inbox upload
     await app.register(async (uploads) => {
       await acceptUploads(uploads);
       uploads.post('/sandbox/media', async (request) => {
-        const { accountId } = parse(z.object({ accountId: z.string().min(1) }), request.query);
-        return storeUpload(ctx, await sandboxOwnerId(ctx, accountId), request);
+        const { accountId } = parse(accountQuery, request.query);
+        const account = await sandboxAccountFor(ctx, accessOf(request), accountId);
+        limiter.take(`media:${account.id}`, uploadsPerMinute, MINUTE);
+        return storeUpload(ctx, account.ownerId, request);
       });
     });
     app.post('/sandbox/inbound', async (request, reply) => {
-      const result = await sandboxInbound(ctx, parse(sandboxInboundBody, request.body));
+      const body = parse(sandboxInboundBody, request.body);
+      const account = await sandboxAccountFor(ctx, accessOf(request), body.accountId);
+      limiter.take(`inbound:${account.id}`, inboundPerMinute, MINUTE);
+      const result = await sandboxInbound(ctx, accessOf(request), body);
       return reply
         .code(result.created ? 201 : 200)
         .send({ chatId: result.chatId, messageId: result.messageId });

@@ -20,7 +20,7 @@ describe('sandbox on (the embedded default)', () => {
   it('lists sandbox accounts, shows the customer their conversation, refuses bad input', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const accounts = json<{ docs: { _id: string }[] }>(
-      await t.app.inject({ method: 'GET', url: '/api/sandbox/accounts' }),
+      await t.app.inject({ method: 'GET', url: '/api/sandbox/accounts', headers: { token } }),
     );
     expect(accounts.docs.map((a) => a._id)).toContain(accountId);
 
@@ -35,6 +35,7 @@ describe('sandbox on (the embedded default)', () => {
       await t.app.inject({
         method: 'GET',
         url: `/api/sandbox/conversation?accountId=${accountId}&phoneNumber=6281255550000`,
+        headers: { token },
       }),
     );
     expect(conversation.chatId).toBe(chatId);
@@ -46,6 +47,7 @@ describe('sandbox on (the embedded default)', () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/inbound',
+      headers: { token },
       payload: { accountId, phoneNumber: '0812', name: '', text: '' },
     });
     expect(bad.statusCode).toBe(400);
@@ -56,6 +58,7 @@ describe('sandbox on (the embedded default)', () => {
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/inbound',
+      headers: { token },
       payload: { accountId: 'tidak-ada', phoneNumber: '6281255550000', name: 'X', text: 'Y' },
     });
     expect(unknown.statusCode).toBe(404);
@@ -75,6 +78,7 @@ describe('simulated time', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/sandbox/inbound',
+        headers: { token },
         payload: { accountId, phoneNumber, name: 'Lama', text: 'Halo', sentAt },
       });
     const now = t.clock.now().getTime();
@@ -116,7 +120,7 @@ describe('simulator uploads', () => {
     const upload = await t.app.inject({
       method: 'POST',
       url: `/api/sandbox/media?accountId=${accountId}`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: body,
     });
     expect(upload.statusCode).toBe(200);
@@ -126,6 +130,7 @@ describe('simulator uploads', () => {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/inbound',
+      headers: { token },
       payload: {
         accountId,
         phoneNumber: '6281255551111',
@@ -148,13 +153,14 @@ describe('simulator uploads', () => {
     const notFile = await t.app.inject({
       method: 'POST',
       url: `/api/sandbox/media?accountId=${accountId}`,
+      headers: { token },
       payload: { file: 'x' },
     });
     expect(notFile.statusCode).toBe(400);
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/media?accountId=tidak-ada',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: body,
     });
     expect(unknown.statusCode).toBe(404);

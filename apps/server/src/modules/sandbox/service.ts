@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
-  t,
   type AccountType,
   type MessageStatus,
   type SandboxConversation,
@@ -11,26 +10,25 @@ import type { AppContext } from '../../context';
 import { accounts, chats, messages, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ingestInbound, type IngestResult } from '../chat/ingest';
-import { cachedAccount } from '../chat/account-cache';
 import { resolveContent } from '../chat/content';
 import { applyStatus } from '../chat/receipts';
 import { toMessage } from '../chat/serialize';
+import { sandboxAccountFor, type SandboxAccess } from './access';
 
-/** A sandbox account by id (from the per-process account cache: every simulated message reads it). */
-async function sandboxAccount(ctx: AppContext, accountId: string) {
-  const account = await cachedAccount(ctx, accountId);
-  if (!account || account.provider !== 'sandbox' || account.deletedAt)
-    throw new AppError('NOT_FOUND', t('chat.accountNotFound'));
-  return account;
-}
-
-/** The sandbox accounts the simulator can pick from. */
-export async function listSandboxAccounts(ctx: AppContext) {
+/** The sandbox accounts the simulator can pick from: the owner's own (or the link's one account). */
+export async function listSandboxAccounts(ctx: AppContext, access: SandboxAccess) {
   const rows = await ctx.db
     .select({ account: accounts, ownerName: users.name })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.ownerId))
-    .where(and(eq(accounts.provider, 'sandbox'), isNull(accounts.deletedAt)))
+    .where(
+      and(
+        eq(accounts.provider, 'sandbox'),
+        eq(accounts.ownerId, access.ownerId),
+        access.via === 'link' ? eq(accounts.id, access.accountId) : undefined,
+        isNull(accounts.deletedAt),
+      ),
+    )
     .orderBy(desc(accounts.createdAt))
     .limit(200);
   return {
@@ -55,9 +53,12 @@ const CHANNEL_NAMES: Record<AccountType, string> = {
  */
 export async function createSandboxChannel(
   ctx: AppContext,
+  access: SandboxAccess,
   input: { accountId: string; type: AccountType },
 ): Promise<{ _id: string; type: AccountType; label: { name: string; phoneNumber: string } }> {
-  const base = await sandboxAccount(ctx, input.accountId);
+  // a link opens one account; adding the owner's channels takes the owner's session
+  if (access.via !== 'session') throw new AppError('OWNER_ONLY');
+  const base = await sandboxAccountFor(ctx, access, input.accountId);
   const [existing] = await ctx.db
     .select()
     .from(accounts)
@@ -93,8 +94,12 @@ export async function createSandboxChannel(
  * A message from the simulated customer, through the same ingest as every channel. Files were
  * uploaded through the simulator first; `quotedMessageId` is a message of this conversation.
  */
-export async function sandboxInbound(ctx: AppContext, body: SandboxInboundInput): Promise<IngestResult> {
-  const account = await sandboxAccount(ctx, body.accountId);
+export async function sandboxInbound(
+  ctx: AppContext,
+  access: SandboxAccess,
+  body: SandboxInboundInput,
+): Promise<IngestResult> {
+  const account = await sandboxAccountFor(ctx, access, body.accountId);
   const content = await resolveContent(ctx.db, account.ownerId, body);
   let quotedExternalId: string | null = null;
   if (body.quotedMessageId) {
@@ -120,11 +125,6 @@ export async function sandboxInbound(ctx: AppContext, body: SandboxInboundInput)
   });
 }
 
-/** The owner of a sandbox account: simulator uploads are stored in that tenant's media. */
-export async function sandboxOwnerId(ctx: AppContext, accountId: string): Promise<string> {
-  return (await sandboxAccount(ctx, accountId)).ownerId;
-}
-
 async function findChat(ctx: AppContext, accountId: string, phone: string) {
   const [chat] = await ctx.db
     .select({ id: chats.id })
@@ -137,10 +137,11 @@ async function findChat(ctx: AppContext, accountId: string, phone: string) {
 /** The conversation as the simulated customer sees it (the last 200 messages). */
 export async function sandboxConversation(
   ctx: AppContext,
+  access: SandboxAccess,
   accountId: string,
   phone: string,
 ): Promise<SandboxConversation> {
-  await sandboxAccount(ctx, accountId);
+  await sandboxAccountFor(ctx, access, accountId);
   const chat = await findChat(ctx, accountId, phone);
   if (!chat) return { chatId: null, messages: [] };
   const rows = await ctx.db

@@ -12,7 +12,7 @@ describe('simulator socket', () => {
 
     const frames: { type: string; message: Record<string, unknown> }[] = [];
     const socket = await openSocket(
-      `${t.base}/ws/sandbox?accountId=${accountId}&phoneNumber=${phone}`,
+      `${t.base}/ws/sandbox?accountId=${accountId}&phoneNumber=${phone}&token=${token}`,
       (data) => frames.push(JSON.parse(JSON.parse(String(data)) as string)),
     );
 

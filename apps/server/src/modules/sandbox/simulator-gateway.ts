@@ -1,16 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MEDIA_KEYS } from '@sapa/contracts';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context';
 import { SANDBOX_RECEIPT_JOB } from '../../channels/sandbox/sandbox-connector';
 import { applyStatus } from '../chat/receipts';
+import { sandboxAccessOf, sandboxAccountFor } from './access';
 import { markBusinessMessagesRead } from './service';
 
 /** The simulated customer reads a delivered message this long after it arrives on an open chat. */
 const READ_DELAY_MS = 800;
 
 /**
- * /ws/sandbox?accountId=&phoneNumber=: the simulator's live view of one conversation. Business
+ * /ws/sandbox?accountId=&phoneNumber=&token= (or &key=): the simulator's live view of one conversation
+ * of the caller's own sandbox account (see access.ts; anything else is closed with 1008). Business
  * messages (every type, with its quote and media) and their status changes are forwarded; while the
  * socket is open they count as read.
  */
@@ -61,12 +63,18 @@ export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppCon
     for (const set of open.values()) for (const socket of set) socket.close(1001);
   });
 
-  app.get('/ws/sandbox', { websocket: true }, (socket, request) => {
-    const { accountId = '', phoneNumber = '' } = request.query as {
-      accountId?: string;
-      phoneNumber?: string;
-    };
-    if (!ctx.config.sandbox || !accountId || !phoneNumber) {
+  const accounts = new WeakMap<object, string>();
+  // checked before the upgrade: a stranger's handshake is answered 401/404 and never becomes a socket
+  const admit = async (request: FastifyRequest) => {
+    const { accountId = '' } = request.query as { accountId?: string };
+    const account = await sandboxAccountFor(ctx, await sandboxAccessOf(ctx, request), accountId);
+    accounts.set(request, account.id);
+  };
+
+  app.get('/ws/sandbox', { websocket: true, preHandler: admit }, (socket, request) => {
+    const { phoneNumber = '' } = request.query as { phoneNumber?: string };
+    const accountId = accounts.get(request);
+    if (!ctx.config.sandbox || !accountId || !/^\d{8,20}$/.test(phoneNumber)) {
       socket.close(1008, 'sandbox');
       return;
     }

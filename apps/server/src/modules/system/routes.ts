@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { requireSession } from '../../plugins/auth';
 import { listDevMail } from '../mail/mailer';
 
-/** Health, readiness, the public settings and (without SMTP) the dev mailbox. */
+/** Health, readiness, the public settings and (without SMTP, for operators) the dev mailbox. */
 export function systemRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.get('/health', async () => ({ status: 'ok' }));
@@ -25,8 +26,11 @@ export function systemRoutes(ctx: AppContext) {
       devMailbox: ctx.mailer.kind === 'dev',
     }));
 
+    // the mail the server would have sent: an operator's tool, never a stranger's (codes, reset links)
     if (ctx.mailer.kind === 'dev') {
-      app.get('/dev/mailbox', async () => ({ docs: await listDevMail(ctx.db) }));
+      app.get('/admin/mailbox', { preHandler: requireSession(ctx, ['admin']) }, async () => ({
+        docs: await listDevMail(ctx.db),
+      }));
     }
   };
 }

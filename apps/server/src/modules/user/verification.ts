@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { t } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -41,7 +41,10 @@ export async function issueCode(
   return code;
 }
 
-/** Refuses a resend within a minute of the last code, naming the seconds to wait. */
+/**
+ * Refuses a resend within a minute of the last code (naming the seconds to wait) and more than
+ * five an hour; both are reserved atomically, so a burst of resends mails one code.
+ */
 export async function assertResendAllowed(ctx: AppContext, kind: CodeKind, subjectId: string): Promise<void> {
   const [last] = await ctx.db
     .select({ createdAt: verificationCodes.createdAt })
@@ -49,17 +52,27 @@ export async function assertResendAllowed(ctx: AppContext, kind: CodeKind, subje
     .where(and(eq(verificationCodes.kind, kind), eq(verificationCodes.subjectId, subjectId)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!last) return;
-  const waitMs = last.createdAt.getTime() + RESEND_COOLDOWN_MS - ctx.clock.now().getTime();
-  if (waitMs > 0) {
-    throw new AppError('RATE_LIMITED', t('auth.verifyResendWait', { seconds: Math.ceil(waitMs / 1000) }));
-  }
+  const wait = (waitMs: number) =>
+    new AppError(
+      'RATE_LIMITED',
+      t('auth.verifyResendWait', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) }),
+    );
+  const sinceLast = last ? last.createdAt.getTime() + RESEND_COOLDOWN_MS - ctx.clock.now().getTime() : 0;
+  if (sinceLast > 0) throw wait(sinceLast);
+  await ctx.limiter.reserve(
+    `verify-resend:${kind}:${subjectId}`,
+    { max: 1, windowMs: RESEND_COOLDOWN_MS },
+    wait,
+  );
+  await ctx.limiter.reserve(`verify-resend-hour:${kind}:${subjectId}`, { max: 5, windowMs: 60 * 60 * 1000 });
 }
 
 /**
- * Checks a code against the subject's live code. A wrong guess counts against the code; after five
- * the code is dead and a new one must be requested. On success the code is consumed and `apply`
- * runs in the same transaction, so a code is never spent without its effect.
+ * Checks a code against the subject's live code. Each guess first takes one of the code's five
+ * attempts in a single statement (the check and the count are one UPDATE ... WHERE attempts < 5),
+ * so however many guesses arrive at once, at most five are compared; after five the code is dead
+ * and a new one must be requested. On success the code is consumed and `apply` runs in the same
+ * transaction, so a code is never spent without its effect.
  */
 export async function consumeCode(
   ctx: AppContext,
@@ -70,8 +83,9 @@ export async function consumeCode(
 ): Promise<void> {
   const invalid = () =>
     new AppError('VALIDATION', t('auth.verifyInvalid'), { code: t('auth.verifyInvalid') });
-  const [row] = await ctx.db
-    .select()
+  const now = ctx.clock.now();
+  const live = ctx.db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
       and(
@@ -82,15 +96,19 @@ export async function consumeCode(
     )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  const now = ctx.clock.now();
-  if (!row || row.expiresAt <= now || row.attempts >= MAX_ATTEMPTS) throw invalid();
-  if (!safeEqual(row.codeHash, sha256(`${kind}:${subjectId}:${code}`))) {
-    await ctx.db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, row.id));
-    throw invalid();
-  }
+  const [row] = await ctx.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        inArray(verificationCodes.id, live),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash });
+  if (!row || !safeEqual(row.codeHash, sha256(`${kind}:${subjectId}:${code}`))) throw invalid();
   await ctx.db.transaction(async (tx) => {
     const spent = await tx
       .update(verificationCodes)
