@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { customerSays, DEMO, login, signedInOwner } from './support';
+import { customerSays, DEMO, demoSandboxAccount, login, signedInOwner } from './support';
 
 test('simulator and inbox: a customer writes, the owner answers, ticks move to read, a failure shows', async ({
   page,
@@ -169,12 +169,9 @@ test.describe('on a phone', () => {
 });
 
 test('an agent takes an unassigned conversation with Assign, then replies', async ({ page, request }) => {
-  const accounts = (await (await request.get('/api/sandbox/accounts')).json()) as {
-    docs: { _id: string; ownerName: string }[];
-  };
-  const demo = accounts.docs.find((a) => a.ownerName === 'Toko Sapa Demo')!;
+  const demoAccount = await demoSandboxAccount(request);
   const phone = `62813${String(Date.now()).slice(-8)}`;
-  await customerSays(request, demo._id, 'Bisa dibantu agen?', phone, `Tamu ${phone.slice(-4)}`);
+  await customerSays(request, demoAccount, 'Bisa dibantu agen?', phone, `Tamu ${phone.slice(-4)}`);
 
   await login(page, DEMO.agent.identifier, DEMO.agent.password);
   await expect(page).toHaveURL(/\/user\/chat$/);

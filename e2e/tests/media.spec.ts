@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { customerSays, signedInOwner, toast } from './support';
+import { addSandboxChannel, customerSays, signedInOwner, simulatorHeaders, toast } from './support';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name);
 
@@ -15,6 +15,7 @@ async function customerSendsFile(
   text = '',
 ) {
   const upload = await request.post(`/api/sandbox/media?accountId=${accountId}`, {
+    headers: simulatorHeaders(accountId),
     multipart: {
       file: { name: file.name, mimeType: file.mimeType, buffer: fs.readFileSync(fixture(file.name)) },
     },
@@ -22,6 +23,7 @@ async function customerSendsFile(
   expect(upload.status()).toBe(200);
   const { url } = (await upload.json()) as { url: string };
   const res = await request.post('/api/sandbox/inbound', {
+    headers: simulatorHeaders(accountId),
     data: { accountId, phoneNumber, name: 'Dewi Pembeli', type, text, [type]: { url } },
   });
   expect(res.status()).toBe(201);
@@ -65,6 +67,7 @@ test('every type from the customer shows as its bubble, with previews, playback 
     'document',
   );
   await request.post('/api/sandbox/inbound', {
+    headers: simulatorHeaders(accountId),
     data: {
       accountId,
       phoneNumber: phone,
@@ -74,6 +77,7 @@ test('every type from the customer shows as its bubble, with previews, playback 
     },
   });
   await request.post('/api/sandbox/inbound', {
+    headers: simulatorHeaders(accountId),
     data: {
       accountId,
       phoneNumber: phone,
@@ -242,6 +246,7 @@ test('the owner sends files, a location and a contact, with the rules of spec §
   // everything reached the customer's phone
   const conversation = await request.get(
     `/api/sandbox/conversation?accountId=${accountId}&phoneNumber=6281377770002`,
+    { headers: simulatorHeaders(accountId) },
   );
   const types = ((await conversation.json()) as { messages: { type: string }[] }).messages.map((m) => m.type);
   expect(types).toEqual(['image', 'image', 'document', 'audio', 'video', 'location', 'contact', 'text']);
@@ -252,8 +257,7 @@ test('Instagram offers only images, video and audio, has no reply, and splits a 
   request,
 }) => {
   const { accountId } = await signedInOwner(page, request);
-  const ig = await request.post('/api/sandbox/account', { data: { accountId, type: 'instagram' } });
-  const instagramId = ((await ig.json()) as { _id: string })._id;
+  const instagramId = await addSandboxChannel(request, accountId, 'instagram');
   await customerSays(request, instagramId, 'Halo kak dari IG', '6281377770003', 'Pengikut IG');
   await openChat(page, 'Pengikut IG');
 

@@ -29,18 +29,70 @@ export async function loginAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
-/** The newest mail to an address in the dev mailbox. */
+let operatorToken: Promise<string> | null = null;
+/** The demo operator's session: the dev mailbox is theirs to read (GET /api/admin/mailbox). */
+function operator(request: APIRequestContext): Promise<string> {
+  operatorToken ??= request.post('/api/auth/admin/login', { data: DEMO.admin }).then(async (res) => {
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { token: string }).token;
+  });
+  return operatorToken;
+}
+
+/** The newest mail to an address in the dev mailbox, read as the operator. */
 export async function lastMailTo(request: APIRequestContext, to: string): Promise<string> {
+  const token = await operator(request);
   let text = '';
   await expect
     .poll(async () => {
-      const res = await request.get('/api/dev/mailbox');
+      const res = await request.get('/api/admin/mailbox', { headers: { token } });
       const docs = ((await res.json()) as { docs: { to: string; text: string }[] }).docs;
       text = docs.find((d) => d.to === to)?.text ?? '';
       return text;
     })
     .not.toBe('');
   return text;
+}
+
+/** The owner's session behind each sandbox account a test uses: the simulator is the owner's. */
+const ownerOfAccount = new Map<string, string>();
+
+/** The headers of a simulator call for a sandbox account (its owner's session). */
+export function simulatorHeaders(accountId: string): { token: string } {
+  const token = ownerOfAccount.get(accountId);
+  if (!token) throw new Error(`no owner session known for sandbox account ${accountId}`);
+  return { token };
+}
+
+/** Another sandbox account (Instagram, Messenger) for the owner of `accountId`. */
+export async function addSandboxChannel(
+  request: APIRequestContext,
+  accountId: string,
+  type: 'instagram' | 'messenger',
+): Promise<string> {
+  const res = await request.post('/api/sandbox/account', {
+    data: { accountId, type },
+    headers: simulatorHeaders(accountId),
+  });
+  expect(res.status()).toBe(200);
+  const id = ((await res.json()) as { _id: string })._id;
+  ownerOfAccount.set(id, simulatorHeaders(accountId).token);
+  return id;
+}
+
+/** The demo owner's sandbox account, with their session known for simulator calls. */
+export async function demoSandboxAccount(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', {
+    data: { identifier: DEMO.owner.identifier, password: DEMO.owner.password },
+  });
+  expect(res.status()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  const accounts = await request.get('/api/sandbox/accounts', { headers: { token } });
+  const id = ((await accounts.json()) as { docs: { _id: string; type: string }[] }).docs.find(
+    (a) => a.type === 'whatsapp',
+  )!._id;
+  ownerOfAccount.set(id, token);
+  return id;
 }
 
 /**
@@ -70,6 +122,7 @@ export async function signedInOwner(page: Page, request: APIRequestContext) {
   const accountId = ((await accounts.json()) as { docs: { _id: string; isSandbox: boolean }[] }).docs.find(
     (a) => a.isSandbox,
   )!._id;
+  ownerOfAccount.set(accountId, token);
   await login(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/user\/chat$/);
   return { owner, token, accountId };
@@ -83,7 +136,10 @@ export async function customerSays(
   phoneNumber = '6281234500000',
   name = 'Budi Pelanggan',
 ) {
-  const res = await request.post('/api/sandbox/inbound', { data: { accountId, phoneNumber, name, text } });
+  const res = await request.post('/api/sandbox/inbound', {
+    data: { accountId, phoneNumber, name, text },
+    headers: simulatorHeaders(accountId),
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as { chatId: string; messageId: string };
 }

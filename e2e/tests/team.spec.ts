@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { customerSays, lastMailTo, login, newOwner, signedInOwner, toast } from './support';
+import {
+  addSandboxChannel,
+  customerSays,
+  lastMailTo,
+  login,
+  newOwner,
+  signedInOwner,
+  simulatorHeaders,
+  toast,
+} from './support';
 
 /** An agent of the owner, created and verified through the API (the agent screen has its own journey). */
 async function verifiedAgent(request: APIRequestContext, token: string, name: string) {
@@ -166,9 +175,9 @@ test('an Instagram chat whose customer wrote more than 24 hours ago shows the no
   request,
 }) => {
   const { accountId } = await signedInOwner(page, request);
-  const ig = await request.post('/api/sandbox/account', { data: { accountId, type: 'instagram' } });
-  const instagramId = ((await ig.json()) as { _id: string })._id;
+  const instagramId = await addSandboxChannel(request, accountId, 'instagram');
   const res = await request.post('/api/sandbox/inbound', {
+    headers: simulatorHeaders(instagramId),
     data: {
       accountId: instagramId,
       phoneNumber: '6281355550009',

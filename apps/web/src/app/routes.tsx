@@ -7,7 +7,6 @@ const AdminLogin = lazyPage(() => import('../features/auth/admin-login-page'), '
 const Register = lazyPage(() => import('../features/auth/register-page'), 'RegisterPage');
 const ResetRequest = lazyPage(() => import('../features/auth/reset-request-page'), 'ResetRequestPage');
 const ResetPassword = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
-const DevMailbox = lazyPage(() => import('../features/system/dev-mailbox-page'), 'DevMailboxPage');
 const Sandbox = lazyPage(() => import('../features/sandbox/sandbox-page'), 'SandboxPage');
 // Each area brings its own route table, so /login carries neither.
 const UserRoutes = lazyPage(() => import('./user-routes'), 'UserRoutes');
@@ -23,7 +22,8 @@ export const routes: RouteObject[] = [
       { path: '/register', element: <Register /> },
       { path: '/reset-password', element: <ResetPassword /> },
       { path: '/reset-password/request', element: <ResetRequest /> },
-      { path: '/dev/mailbox', element: <DevMailbox /> },
+      // the dev mailbox moved into the admin area (operators only)
+      { path: '/dev/mailbox', element: <Navigate to="/admin/mailbox" replace /> },
       { path: '/sandbox', element: <Sandbox /> },
       { path: '/user/*', element: <UserRoutes /> },
       { path: '/admin/*', element: <AdminRoutes /> },

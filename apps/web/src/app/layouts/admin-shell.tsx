@@ -1,9 +1,17 @@
 import { Badge } from '@mantine/core';
-import { IconArticle, IconGift, IconLayoutDashboard, IconReceipt, IconUsers } from '@tabler/icons-react';
+import {
+  IconArticle,
+  IconGift,
+  IconLayoutDashboard,
+  IconMail,
+  IconReceipt,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { NavEntry } from '../../components/nav-list';
 import { ShellSkeleton } from '../../components/shell-skeleton';
 import { fetchAdminProfile } from '../../features/admin/fetch-admin-profile';
 import { ADMIN_PROFILE_KEY } from '../../lib/query-keys';
+import { useConfig } from '../../lib/use-config';
 import { useSession } from '../../lib/use-session';
 import { QueryProvider } from '../query-provider';
 import { useSessionProfile } from '../use-session-profile';
@@ -16,6 +24,11 @@ const NAV_ITEMS: readonly NavEntry[] = [
   { to: '/admin/user', label: 'Pengguna', icon: IconUsers },
   { to: '/admin/affiliate', label: 'Affiliate', icon: IconGift },
   { to: '/admin/article', label: 'Artikel', icon: IconArticle },
+];
+/** Without SMTP the server keeps its mail for the operators to read. */
+const WITH_MAILBOX: readonly NavEntry[] = [
+  ...NAV_ITEMS,
+  { to: '/admin/mailbox', label: 'Kotak Surat', icon: IconMail },
 ];
 
 /** The admin area: server cache, admin profile gate and frame (spec §2 'Layouts', §4). */
@@ -36,12 +49,13 @@ function AdminFrame() {
     stored: session?.admin,
   });
 
+  const config = useConfig();
   const admin = session?.admin;
   if (profile.isPending || profile.isError || !admin) return <ShellSkeleton />;
   return (
     <AppFrame
       homePath="/admin/dashboard"
-      navItems={NAV_ITEMS}
+      navItems={config.data?.devMailbox ? WITH_MAILBOX : NAV_ITEMS}
       navLabel="Menu admin"
       brandExtra={
         <Badge variant="light" color="gray">

@@ -38,8 +38,8 @@ export const AGENT_TEXT = {
     'Email baru perlu diverifikasi ulang: agen dikeluarkan dan baru bisa masuk lagi setelah kode dari email barunya dimasukkan.',
   verifyBody:
     'Masukkan 6 digit kode yang dikirim ke email {email}. Minta agen memeriksa kotak masuk emailnya.',
-  devMailbox: 'Buka Kotak Surat Dev',
-  devMailboxHint: 'Server ini belum memakai SMTP: email tersimpan di',
+  devMailboxHint:
+    'Server ini belum memakai SMTP: email tidak dikirim, tetapi tersimpan di Kotak Surat yang hanya dapat dibaca operator (admin).',
   codeLabel: 'Kode Verifikasi',
   codeDigit: 'Kode verifikasi digit {n}',
   resend: 'Kirim Ulang Kode',

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { agentVerificationBody, t, type Agent } from '@sapa/contracts';
 import { FormModal, ModalForm } from '../../components/form-modal';
 import { useToast } from '../../components/toast/use-toast';
@@ -97,10 +97,7 @@ function VerifyForm({
           <Text size="sm">{fillText(AGENT_TEXT.verifyBody, { email: agent.email })}</Text>
           {config.data?.devMailbox ? (
             <Text size="xs" c="dimmed">
-              {AGENT_TEXT.devMailboxHint}{' '}
-              <Anchor href="/dev/mailbox" target="_blank" rel="noopener" size="xs" fw={600}>
-                {AGENT_TEXT.devMailbox}
-              </Anchor>
+              {AGENT_TEXT.devMailboxHint}
             </Text>
           ) : null}
         </>

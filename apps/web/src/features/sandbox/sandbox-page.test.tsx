@@ -2,6 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { sessionFromUser, sessionStore } from '../../lib/session-store';
+import { owner } from '../../test/fixtures';
+import { setSandboxLinkKey } from './sandbox-api';
 import { SandboxPage } from './sandbox-page';
 import { checkCustomer } from './sandbox-setup';
 import { stubApi } from './sandbox-test-api';
@@ -18,6 +21,9 @@ function fakeApi() {
   const posts: { url: string; body: unknown }[] = [];
   stubApi((url, method, init) => {
     if (method === 'POST') posts.push({ url, body: JSON.parse(String(init.body)) as unknown });
+    // the owner's session on every call (the simulator is theirs)
+    if ((init.headers as Record<string, string>).token !== 'owner-token')
+      return { status: 401, data: { message: 'Unauthorized' } };
     if (url === '/api/sandbox/accounts') return { status: 200, data: { docs: [whatsapp] } };
     if (url === '/api/sandbox/account') return { status: 201, data: instagram };
     if (url.startsWith('/api/sandbox/conversation'))
@@ -27,10 +33,31 @@ function fakeApi() {
   return posts;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.clear();
+  setSandboxLinkKey(null);
+});
 
 describe('the simulator page', () => {
+  it('asks a visitor with neither a session nor a link to sign in, and calls nothing', async () => {
+    const calls: string[] = [];
+    stubApi((url) => {
+      calls.push(url);
+      return { status: 401, data: { message: 'Unauthorized' } };
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/sandbox']}>
+        <SandboxPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(/hanya dapat dipakai oleh pemilik akun/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Masuk' }).getAttribute('href')).toBe('/login');
+    expect(calls.filter((url) => url.startsWith('/api/sandbox'))).toEqual([]);
+  });
+
   it("shows each account's channel and adds an Instagram sandbox for the same owner, then opens it", async () => {
+    sessionStore.set(sessionFromUser('owner-token', owner));
     const posts = fakeApi();
     renderWithProviders(
       <MemoryRouter initialEntries={['/sandbox']}>
@@ -55,6 +82,27 @@ describe('the simulator page', () => {
     const phone = await screen.findByTestId('sandbox-phone');
     expect(phone.getAttribute('data-channel')).toBe('instagram');
     expect(screen.getByTestId('sandbox-business-name').textContent).toBe('Sandbox Instagram');
+  });
+
+  it('opened from a secret link, sends its key on every call and offers no way into the inbox', async () => {
+    const urls: string[] = [];
+    stubApi((url) => {
+      urls.push(url);
+      if (url.startsWith('/api/sandbox/accounts?')) return { status: 200, data: { docs: [whatsapp] } };
+      return { status: 200, data: { chatId: null, messages: [] } };
+    });
+    renderWithProviders(
+      <MemoryRouter
+        initialEntries={['/sandbox?accountId=acc-wa&phoneNumber=6281234567890&key=acc-wa.rahasia']}
+      >
+        <SandboxPage />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('sandbox-phone');
+    await waitFor(() => expect(urls.some((u) => u.startsWith('/api/sandbox/conversation'))).toBe(true));
+    for (const url of urls) expect(new URL(url, 'http://x').searchParams.get('key')).toBe('acc-wa.rahasia');
+    // no way into the inbox from a link
+    expect(screen.queryByText('Buka Kotak Masuk')).toBeNull();
   });
 
   it("checks the customer's name and number by the inbound rules", () => {

@@ -1,8 +1,21 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Box, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconDeviceMobile } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { canUseSandbox, sandboxLinkKey, setSandboxLinkKey } from './sandbox-api';
 import { SandboxChat } from './sandbox-chat';
 import { checkCustomer, SandboxSetup } from './sandbox-setup';
 import { useSandboxAccounts } from './use-sandbox-accounts';
@@ -13,12 +26,45 @@ const DEFAULT_NAME = 'Budi Pelanggan';
 const DEFAULT_PHONE = '6281234567890';
 
 /**
- * /sandbox, the customer simulator (public, no login): write to a sandbox number as a customer and
- * watch the business's replies arrive with their ticks. ?accountId=&phoneNumber=&name= prefill the
- * form; with an account and a phone the conversation opens at once.
+ * /sandbox, the customer simulator: write to a sandbox number as a customer and watch the business's
+ * replies arrive with their ticks. For the signed-in owner, or whoever opens an account's secret link
+ * (?key=). ?accountId=&phoneNumber=&name= prefill the form; with an account and a phone the
+ * conversation opens at once.
  */
 export function SandboxPage() {
   const [params] = useSearchParams();
+  // before the hooks below make their first calls
+  setSandboxLinkKey(params.get('key'));
+  if (!canUseSandbox()) return <SandboxSignIn />;
+  return <Simulator params={params} />;
+}
+
+/** Neither signed in nor opened from a link: the simulator is the owner's, so say how to get in. */
+function SandboxSignIn() {
+  return (
+    <Box component="main" className="sapa-sandbox-bg" mih="100dvh">
+      <Container size={520} py="xl">
+        <Paper withBorder radius="lg" p="xl">
+          <Stack gap="md" align="flex-start">
+            <BrandLogo size={32} withText={false} />
+            <Title order={1} fz="h3">
+              Simulator Pelanggan
+            </Title>
+            <Text size="sm">
+              Simulator hanya dapat dipakai oleh pemilik akun. Masuk terlebih dahulu, atau buka tautan
+              simulator yang dibagikan pemilik dari kotak masuk.
+            </Text>
+            <Button component={Link} to="/login">
+              Masuk
+            </Button>
+          </Stack>
+        </Paper>
+      </Container>
+    </Box>
+  );
+}
+
+function Simulator({ params }: { params: URLSearchParams }) {
   const { accounts, error, addChannel } = useSandboxAccounts();
   const initial = useMemo<SandboxCustomer>(
     () => ({
@@ -49,9 +95,11 @@ export function SandboxPage() {
               </Text>
             </div>
           </Group>
-          <Anchor component={Link} to="/user/chat" size="sm">
-            Buka Kotak Masuk
-          </Anchor>
+          {sandboxLinkKey() ? null : (
+            <Anchor component={Link} to="/user/chat" size="sm">
+              Buka Kotak Masuk
+            </Anchor>
+          )}
         </Group>
 
         {error ? (

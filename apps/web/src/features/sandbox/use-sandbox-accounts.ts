@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { t, type AccountType } from '@sapa/contracts';
-import { api } from '../../lib/api-client';
+import { sandboxApi } from './sandbox-api';
 import { ApiError, errorMessage } from '../../lib/api-error';
 
 export interface SandboxAccount {
@@ -16,7 +16,7 @@ interface State {
 }
 
 /**
- * GET /api/sandbox/accounts: the sandbox numbers a customer can write to (no login); `addChannel`
+ * GET /api/sandbox/accounts: the signed-in owner's sandbox numbers (or the one of the link); `addChannel`
  * gives the owner of an account a sandbox account on another channel (POST /api/sandbox/account,
  * the existing one when there is one) and lists it. Throws when refused.
  */
@@ -26,7 +26,7 @@ export function useSandboxAccounts(): State & {
   const [state, setState] = useState<State>({ accounts: null, error: null });
   useEffect(() => {
     const controller = new AbortController();
-    api
+    sandboxApi
       .get<{ docs: SandboxAccount[] }>('/sandbox/accounts', undefined, controller.signal)
       .then((data) => setState({ accounts: data.docs, error: null }))
       .catch((error: unknown) => {
@@ -42,7 +42,7 @@ export function useSandboxAccounts(): State & {
   }, []);
 
   const addChannel = useCallback(async (base: SandboxAccount, type: AccountType) => {
-    const created = await api.post<Omit<SandboxAccount, 'ownerName'>>('/sandbox/account', {
+    const created = await sandboxApi.post<Omit<SandboxAccount, 'ownerName'>>('/sandbox/account', {
       accountId: base._id,
       type,
     });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { temporaryId, type SandboxConversation, type UploadedMedia } from '@sapa/contracts';
-import { api, apiRequest } from '../../lib/api-client';
 import { openReconnectingSocket, socketUrl } from '../../lib/reconnecting-socket';
+import { sandboxApi, sandboxSocketAuth } from './sandbox-api';
 import {
   inboundRequest,
   localMedia,
@@ -23,7 +23,7 @@ export interface SandboxCustomer {
 export function uploadSandboxFile(accountId: string, file: File): Promise<UploadedMedia> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiRequest<UploadedMedia>('/sandbox/media', { method: 'POST', body: form, query: { accountId } });
+  return sandboxApi.post<UploadedMedia>('/sandbox/media', form, { accountId });
 }
 
 /**
@@ -41,7 +41,7 @@ export function useSandboxConversation({ accountId, phoneNumber, name }: Sandbox
   const load = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        const data = await api.get<SandboxConversation>(
+        const data = await sandboxApi.get<SandboxConversation>(
           '/sandbox/conversation',
           { accountId, phoneNumber },
           signal,
@@ -60,7 +60,7 @@ export function useSandboxConversation({ accountId, phoneNumber, name }: Sandbox
     const controller = new AbortController();
     void load(controller.signal);
     const socket = openReconnectingSocket({
-      url: socketUrl('/ws/sandbox', { accountId, phoneNumber }),
+      url: socketUrl('/ws/sandbox', { accountId, phoneNumber, ...sandboxSocketAuth() }),
       label: 'sandbox',
       onMessage: (data) => {
         const frame = readSandboxFrame(data);
@@ -112,7 +112,7 @@ export function useSandboxConversation({ accountId, phoneNumber, name }: Sandbox
       setMessages((current) => mergeSandboxMessages(current, [local]));
       try {
         const uploaded = 'file' in content ? await uploadSandboxFile(accountId, content.file) : null;
-        const result = await api.post<{ chatId: string; messageId: string }>(
+        const result = await sandboxApi.post<{ chatId: string; messageId: string }>(
           '/sandbox/inbound',
           inboundRequest({ accountId, phoneNumber, name }, content, uploaded?.url ?? null, quoted?._id),
         );

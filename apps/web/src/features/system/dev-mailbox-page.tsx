@@ -3,7 +3,6 @@ import { Anchor, Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title 
 import { IconInbox, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTimeLong, type DevMail } from '@sapa/contracts';
-import { BrandLogo } from '../../components/brand-logo';
 import { PageLoader } from '../../components/page-loader';
 import { api } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
@@ -28,31 +27,30 @@ function MailText({ text }: { text: string }) {
   );
 }
 
-/** /dev/mailbox: the mail the server would have sent, newest first (only without SMTP). */
+/**
+ * /admin/mailbox: the mail the server would have sent, newest first (only without SMTP). An
+ * operator's tool: the API answers admins only, since codes and reset links are in it.
+ */
 export function DevMailboxPage() {
   const config = useConfig();
   const enabled = config.data?.devMailbox === true;
   const mailbox = useQuery(
     {
       queryKey: ['dev', 'mailbox'],
-      queryFn: ({ signal }) => api.get<{ docs: DevMail[] }>('/dev/mailbox', undefined, signal),
+      queryFn: ({ signal }) => api.get<{ docs: DevMail[] }>('/admin/mailbox', undefined, signal),
       enabled,
       staleTime: 0,
       select: (data) => [...data.docs].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     },
-    // A public page: it uses the shared cache without the signed-in areas' provider.
     queryClient,
   );
 
   return (
-    <Container size="md" py="xl" component="main">
+    <Container size="md" px={0}>
       <Group justify="space-between" mb="lg">
-        <Group gap="sm">
-          <BrandLogo size={28} withText={false} />
-          <Title order={1} fz="h2">
-            Kotak Surat Pengembang
-          </Title>
-        </Group>
+        <Title order={1} fz="h2">
+          Kotak Surat Pengembang
+        </Title>
         {enabled ? (
           <Button
             variant="default"
