@@ -136,8 +136,19 @@ const matchValues = (p: SearchPatterns): MatchValues => ({
  */
 export const SEARCH_WINDOW = 60;
 
-/** A search may run this long; a word found in a large share of a big inbox would otherwise tie up the database. */
+/**
+ * A search may run this long; a word found in a large share of a big inbox would otherwise tie up the
+ * database. PostgreSQL enforces it per statement (statement_timeout); PGlite ignores that setting
+ * (no timer signal in WebAssembly), so there the searches it would bound run in steps (walkSearch).
+ */
 export const SEARCH_TIMEOUT_MS = 3000;
+
+/**
+ * How many chats one statement of the embedded database's stepwise search (walkSearch) tests: a few
+ * milliseconds of work, after which the database serves whatever else is waiting.
+ */
+export const WALK_CHATS = 1000;
+const WALK_FIRST_CHATS = 60;
 
 const listOrder = () => [sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id)];
 
@@ -317,6 +328,75 @@ async function searchThroughIndex(
   return null;
 }
 
+/** Where walkSearch stopped: the last chat tested, by its exact list time (PostgreSQL's text) and id. */
+interface WalkCursor {
+  at: string | null;
+  id: string;
+}
+
+/**
+ * The chats after `cursor` in list order (newest last message first, then those without one): each
+ * part is a range of chats_owner_last_idx, so a step reads only its own chats.
+ */
+function walkRange(cursor: WalkCursor | null, withMessages: boolean): SQL {
+  if (!withMessages)
+    return cursor
+      ? sql`${chats.lastMessageAt} is null and ${chats.id} < ${cursor.id}`
+      : sql`${chats.lastMessageAt} is null`;
+  return cursor
+    ? sql`${chats.lastMessageAt} is not null
+        and (${chats.lastMessageAt}, ${chats.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+    : sql`${chats.lastMessageAt} is not null`;
+}
+
+/**
+ * The search the embedded database's trigram index cannot serve (a word of non-ASCII letters, an
+ * emoji, words of one or two characters), in steps. PGlite has one connection, and
+ * statement_timeout does nothing there (WebAssembly has no timer signal): one statement reading
+ * every message of a big inbox held every tenant's statements for 1.5 s. Here each statement tests
+ * the next WALK_CHATS chats in list order with rowMatch (mostly one short chat_search row a chat),
+ * outside any transaction, so other statements run between the steps; the walk stops once it has the
+ * page, at the end of the inbox, or after SEARCH_TIMEOUT_MS (then the user is asked for a narrower
+ * search). A chat that moves up the list during the walk may be missed, as in any page of a list
+ * that is changing.
+ */
+async function walkSearch(
+  ctx: AppContext,
+  actor: Actor,
+  query: ChatListQuery,
+  patterns: SearchPatterns,
+  wanted: number,
+) {
+  const deadline = performance.now() + SEARCH_TIMEOUT_MS;
+  const filters = filterConditions(actor, query);
+  const match = rowMatch(actor.ownerId, matchValues(patterns));
+  const found: string[] = [];
+  let cursor: WalkCursor | null = null;
+  let withMessages = true;
+  // the first steps are small: a common word is found among the newest chats
+  for (let size = WALK_FIRST_CHATS; ; size = Math.min(WALK_CHATS, size * 4)) {
+    const step = (await ctx.db.execute(sql`select ${chats.id} as id, ${chats.lastMessageAt}::text as at,
+        ${match} as hit
+      from ${chats} where ${and(...filters, walkRange(cursor, withMessages))}
+      order by ${chats.lastMessageAt} desc nulls last, ${chats.id} desc limit ${size}`)) as unknown as {
+      rows: { id: string; at: string | null; hit: boolean }[];
+    };
+    for (const row of step.rows) if (row.hit && found.length < wanted) found.push(row.id);
+    if (found.length >= wanted) break;
+    const last = step.rows.at(-1);
+    if (last && step.rows.length === size) cursor = { at: last.at, id: last.id };
+    else if (withMessages) {
+      withMessages = false;
+      cursor = null;
+    } else break;
+    if (performance.now() > deadline) throw new AppError('VALIDATION', t('chat.searchTooBroad'));
+  }
+  if (!found.length) return [];
+  return selectChatJson(ctx.db)
+    .where(and(eq(chats.ownerId, actor.ownerId), inArray(chats.id, found)))
+    .orderBy(...listOrder());
+}
+
 /** GET /chat: newest last message first, 20 a page, `{docs, hasNextPage}` (chatPageBody writes it). */
 export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQuery): Promise<ChatPage> {
   const filters = filterConditions(actor, query);
@@ -343,6 +423,8 @@ export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQu
     const patterns = searchPatterns(search);
     const found = await searchThroughIndex(ctx, actor, query, search, patterns, offset + wanted);
     if (found) rows = found.slice(offset);
+    else if (ctx.database.kind === 'pglite' && !indexable(search))
+      rows = (await walkSearch(ctx, actor, query, patterns, offset + wanted)).slice(offset);
     else
       try {
         rows = await ctx.db.transaction(async (tx) => {
