@@ -19,7 +19,7 @@ import { userRoutes } from './modules/user/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerWeb } from './plugins/web';
-import { ensureBootstrapAdmin, ensureSomeAdmin, seedDemo } from './seed/demo';
+import { demoWasSeeded, ensureBootstrapAdmin, ensureSomeAdmin, seedDemo } from './seed/demo';
 import { ConnectorRegistry } from './channels/registry';
 import { sandboxConnector } from './channels/sandbox/sandbox-connector';
 import { whatsappWebConnector } from './channels/whatsapp-web/connector';
@@ -200,10 +200,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await registerWeb(app, findWebDist(config));
 
   await ensureBootstrapAdmin(ctx);
-  if (config.demo) {
-    if (!config.local)
-      app.log.warn('SAPA_DEMO=1 on a public deployment: the demo logins and their known passwords exist');
-    await seedDemo(ctx);
+  if (config.demo) await seedDemo(ctx);
+  // a database seeded on a laptop, then served in public: its demo logins have published passwords
+  if (!config.local && (await demoWasSeeded(ctx))) {
+    app.log.warn(
+      'this database has the demo workspace: its logins (pemilik@demo.test, agen@demo.test, admin) have the passwords published in the README; change or delete them',
+    );
   }
   await ensureSomeAdmin(ctx);
   if (config.runJobs) ctx.jobs.start();

@@ -23,8 +23,7 @@ export const DEMO = {
  * demo accounts later does not bring them back.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
-  const [done] = await ctx.db.select().from(meta).where(eq(meta.key, 'demo_seeded')).limit(1);
-  if (done) return false;
+  if (await demoWasSeeded(ctx)) return false;
   const now = ctx.clock.now();
   const [ownerHash, agentHash, adminHash] = await Promise.all([
     hashPassword(DEMO.owner.password),
@@ -70,6 +69,11 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   });
   ctx.log.info('demo workspace seeded: pemilik@demo.test, agen@demo.test, admin (see README)');
   return true;
+}
+
+export async function demoWasSeeded(ctx: AppContext): Promise<boolean> {
+  const [done] = await ctx.db.select().from(meta).where(eq(meta.key, 'demo_seeded')).limit(1);
+  return Boolean(done);
 }
 
 /** Creates the operator named by SAPA_ADMIN_USERNAME / SAPA_ADMIN_PASSWORD when no such admin exists. */
