@@ -96,7 +96,7 @@ function entryFor(
   let session = sessions.get(pglite);
   if (!session) sessions.set(pglite, (session = { statements: new Map(), named: 0 }));
   const { statements } = session;
-  let entry = statements.get(text);
+  const entry = statements.get(text);
   if (entry) {
     statements.delete(text);
     statements.set(text, entry);
