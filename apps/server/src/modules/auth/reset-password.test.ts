@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, devMailbox, json, newOwner, registerOwner, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  devMailbox,
+  json,
+  newOwner,
+  registerOwner,
+  type TestApp,
+} from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {

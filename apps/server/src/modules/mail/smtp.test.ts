@@ -1,7 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, newOwner, operatorToken, testDatabase, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  json,
+  newOwner,
+  operatorToken,
+  testDatabase,
+  type TestApp,
+} from '../../../test/helpers';
 import { smtpMailer } from './mailer';
 
 interface Received {
@@ -54,7 +61,11 @@ describe('SMTP', () => {
     expect(mail?.from).toBe('halo@sapa.test');
     expect(mail?.raw).toMatch(/Subject: Kode verifikasi Sapa: \d{6}/);
     const admin = await operatorToken(t.app);
-    const mailbox = await t.app.inject({ method: 'GET', url: '/api/admin/mailbox', headers: { token: admin } });
+    const mailbox = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/mailbox',
+      headers: { token: admin },
+    });
     expect(mailbox.statusCode).toBe(404);
     expect(json(await t.app.inject({ method: 'GET', url: '/api/config' }))).toMatchObject({
       devMailbox: false,
