@@ -1,4 +1,5 @@
-import type { AccountType, MessageType } from './schemas/chat';
+import type { AccountType } from './schemas/account';
+import type { MessageType } from './schemas/message';
 import { LIMITS } from './limits';
 
 /**
