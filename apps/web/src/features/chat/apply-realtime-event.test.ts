@@ -4,9 +4,9 @@ import { parseRealtimeFrame } from '@sapa/contracts';
 import { createQueryClient } from '../../lib/query-client';
 import { at, makeChat, makeMessage } from '../../test/chat-fixtures';
 import { applyRealtimeEvent } from './apply-realtime-event';
-import { flattenChats, type ChatPages } from './chat-list-cache';
-import { chatKeys, EMPTY_CHAT_FILTER } from './chat-keys';
-import { flattenMessages, type MessagePages } from './message-cache';
+import { flattenChats, type ChatPages } from '../../resources/chat/chat-list-cache';
+import { chatKeys, EMPTY_CHAT_FILTER } from '../../resources/chat/chat-keys';
+import { flattenMessages, type MessagePages } from '../../resources/chat/message-cache';
 
 const infinite = <T>(docs: T[]) => ({ pages: [{ docs, hasNextPage: false } as Paged<T>], pageParams: [1] });
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@sapa/contracts';
-import { chatCaches } from './chat-caches';
+import { chatCaches } from '../../resources/chat/chat-caches';
 
 export interface RealtimeContext {
   /** The chat open in the room, if any. */

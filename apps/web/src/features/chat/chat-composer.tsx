@@ -15,9 +15,9 @@ import { AttachMenu } from './composer/attach-menu';
 import { SendPreviewModal, type MediaDraft } from './composer/send-preview-modal';
 import { TemplatePopup } from './composer/template-popup';
 import { useTemplates } from './composer/use-templates';
-import { ComposerQuote } from './bubbles/composer-quote';
+import { ComposerQuote } from '../../components/bubbles/composer-quote';
 import type { FileKind, OutgoingContent } from './send-content';
-import { useShareForms } from './shared/share-forms';
+import { useShareForms } from '../../components/composer/share-forms';
 import './composer/composer.css';
 
 export interface ChatComposerProps {

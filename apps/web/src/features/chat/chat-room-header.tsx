@@ -3,7 +3,7 @@ import { IconArrowLeft, IconDotsVertical, IconInfoCircle } from '@tabler/icons-r
 import { Link } from 'react-router';
 import type { Chat } from '@sapa/contracts';
 import { AppAvatar } from '../../components/app-avatar';
-import { ChannelIcon } from './channel-icon';
+import { ChannelIcon } from '../../components/channel-icon';
 import { contactName } from './chat-row';
 
 function BackLink() {

@@ -7,7 +7,7 @@ import { ChatComposer } from './chat-composer';
 import { ChatRoomHeader } from './chat-room-header';
 import { ComposerNotice, replyBlock } from './composer-notice';
 import { markChatRead } from './mark-chat-read';
-import { flattenMessages } from './message-cache';
+import { flattenMessages } from '../../resources/chat/message-cache';
 import { MessageList } from './message-list';
 import { useChatDetail } from './use-chat-detail';
 import { useChatMessages } from './use-chat-messages';

@@ -3,10 +3,10 @@ import { VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { capCount, MESSAGE_TYPE_NAMES, type Chat } from '@sapa/contracts';
 import { AppAvatar } from '../../components/app-avatar';
-import { ChannelIcon } from './channel-icon';
+import { ChannelIcon } from '../../components/channel-icon';
 import { formatRowTime } from './chat-dates';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
-import { MessageTypeIcon } from './message-type-icon';
+import { MessageTypeIcon } from '../../components/message-type-icon';
 
 /** The contact's name, or their number when the name is empty. */
 export function contactName(chat: Chat): string {

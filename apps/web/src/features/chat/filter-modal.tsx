@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@
 import { IconRefresh } from '@tabler/icons-react';
 import { PagedCheckList } from './pickers/paged-check-list';
 import { usePagedOptions } from './pickers/use-paged-options';
-import type { ChatFilter } from './chat-keys';
+import type { ChatFilter } from '../../resources/chat/chat-keys';
 
 type Picked = Pick<ChatFilter, 'accountIds' | 'labelIds' | 'agentIds'>;
 const NONE: Picked = { accountIds: [], labelIds: [], agentIds: [] };

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { chatCaches } from './chat-caches';
+import { chatCaches } from '../../resources/chat/chat-caches';
 import { refreshChatCount } from './refresh-chat-count';
 
 /**

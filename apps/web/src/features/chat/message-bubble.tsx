@@ -4,10 +4,10 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import { MESSAGE_TYPE_NAMES, canQuote, type AccountType, type Message } from '@sapa/contracts';
 import { formatClock } from './chat-dates';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
-import { MessageTypeIcon } from './message-type-icon';
-import { mediaBody } from './bubbles/media-body';
-import { QuotedBlock } from './bubbles/quoted-block';
-import './bubbles/bubbles.css';
+import { MessageTypeIcon } from '../../components/message-type-icon';
+import { mediaBody } from '../../components/bubbles/media-body';
+import { QuotedBlock } from '../../components/bubbles/quoted-block';
+import '../../components/bubbles/bubbles.css';
 
 export interface MessageBubbleProps {
   message: Message;

@@ -1,6 +1,6 @@
 import type { Message } from '@sapa/contracts';
 import { dayKey, dayLabel } from './chat-dates';
-import { messageKey } from './message-cache';
+import { messageKey } from '../../resources/chat/message-cache';
 
 export interface MessageRow {
   key: string;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { chatKeys } from './chat-keys';
+import { chatKeys } from '../../resources/chat/chat-keys';
 
 const DELAY_MS = 400;
 let timer: ReturnType<typeof setTimeout> | undefined;

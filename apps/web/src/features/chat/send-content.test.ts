@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@sapa/contracts';
 import { makeMessage } from '../../test/chat-fixtures';
-import { chatKeys } from './chat-keys';
-import { flattenMessages, type MessagePages } from './message-cache';
+import { chatKeys } from '../../resources/chat/chat-keys';
+import { flattenMessages, type MessagePages } from '../../resources/chat/message-cache';
 import { sendContent } from './send-content';
 
 /**

@@ -11,12 +11,13 @@ import {
   type UploadedMedia,
 } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
-import { chatCaches } from './chat-caches';
-import { chatKeys } from './chat-keys';
-import { markMessageFailed, pendingMessage, type MessagePages } from './message-cache';
+import { chatCaches } from '../../resources/chat/chat-caches';
+import { chatKeys } from '../../resources/chat/chat-keys';
+import { markMessageFailed, pendingMessage, type MessagePages } from '../../resources/chat/message-cache';
 import { refreshChatCount } from './refresh-chat-count';
 import { sendFailureMessage } from './send-failure';
-import { localFileMedia, quoteOf } from './shared/outgoing-media';
+import { localFileMedia, quoteOf } from '../../resources/chat/outgoing-media';
+import { uploadMedia } from '../../resources/chat/upload-media';
 
 export type FileKind = 'image' | 'video' | 'audio' | 'document';
 
@@ -35,13 +36,6 @@ export interface SendInput {
   agent: { _id: string; name: string } | null;
   /** the message being replied to (WhatsApp) */
   quoted?: Message | null;
-}
-
-/** Uploads one file (POST /chat/media, multipart field `file`). */
-export function uploadMedia(file: File): Promise<UploadedMedia> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return api.post<UploadedMedia>('/chat/media', form);
 }
 
 function captionOf(content: OutgoingContent): string {

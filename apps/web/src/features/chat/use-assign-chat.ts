@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Chat } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
-import { chatKeys } from './chat-keys';
+import { chatKeys } from '../../resources/chat/chat-keys';
 
 /** POST /api/chat/:id/assign {agentId}: an agent takes an unassigned chat (spec §4, §6). */
 export function useAssignChat(chatId: string) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChatCount } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
-import { chatKeys } from './chat-keys';
+import { chatKeys } from '../../resources/chat/chat-keys';
 
 /** GET /api/chat/count: the unread and unreplied badges of the status tabs. */
 export function useChatCount() {

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Chat } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
-import { findChat, type ChatPages } from './chat-list-cache';
-import { chatKeys } from './chat-keys';
+import { findChat, type ChatPages } from '../../resources/chat/chat-list-cache';
+import { chatKeys } from '../../resources/chat/chat-keys';
 
 /** GET /api/chat/:id, shown at once from the list's copy while it loads. */
 export function useChatDetail(chatId: string) {

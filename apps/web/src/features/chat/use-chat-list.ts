@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LIMITS, type Chat, type Paged } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
-import { chatKeys, type ChatFilter } from './chat-keys';
+import { chatKeys, type ChatFilter } from '../../resources/chat/chat-keys';
 
 /** GET /api/chat: one page of the inbox, newest last message first. */
 export function fetchChats(filter: ChatFilter, page: number, signal?: AbortSignal): Promise<Paged<Chat>> {

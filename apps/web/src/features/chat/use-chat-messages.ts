@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LIMITS, type Message, type Paged } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
-import { chatKeys } from './chat-keys';
+import { chatKeys } from '../../resources/chat/chat-keys';
 
 /** GET /api/chat/:id/message: page 1 is the newest 20, page 2 the 20 before, ... */
 export function fetchMessages(chatId: string, page: number, signal?: AbortSignal): Promise<Paged<Message>> {

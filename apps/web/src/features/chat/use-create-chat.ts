@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Chat, NewChatBody } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
-import { chatCaches } from './chat-caches';
-import { chatKeys } from './chat-keys';
+import { chatCaches } from '../../resources/chat/chat-caches';
+import { chatKeys } from '../../resources/chat/chat-keys';
 
 /** POST /api/chat/new: starts (or reopens) a chat with a first text; answers the chat. */
 export function useCreateChat() {

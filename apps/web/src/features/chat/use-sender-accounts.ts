@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type Account, type Paged } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
-import { chatKeys } from './chat-keys';
+import { chatKeys } from '../../resources/chat/chat-keys';
 
 /**
  * GET /api/account?types=whatsapp: the sender numbers, up to 200 (spec §7, §9). Only connected ones:

@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { contactMessage, t, type ContactGroup, type GroupContact } from '@sapa/contracts';
+import { t, type ContactGroup, type GroupContact } from '@sapa/contracts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { useToast } from '../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../lib/api-error';
@@ -73,7 +73,7 @@ export function ContactGroupDetailPage() {
                 <IconZoomQuestion size={28} stroke={1.6} />
               </ThemeIcon>
               <Title order={2} fz="lg">
-                {contactMessage('groupNotFound')}
+                {t('contact.groupNotFound')}
               </Title>
               <Text c="dimmed" size="sm" maw={380}>
                 {CONTACT_TEXT.groupNotFoundBody}
@@ -150,7 +150,7 @@ function GroupDetail({ group }: { group: ContactGroup }) {
       onSuccess: ({ deleted, message }) => {
         toast.show({
           title: t('common.success'),
-          message: message || contactMessage('contactsDeleted', { count: deleted }),
+          message: message || t('contact.contactsDeleted', { count: deleted }),
           type: 'success',
         });
         setConfirmDelete(false);

@@ -1,8 +1,8 @@
 import type { AccountType } from '@sapa/contracts';
-import { AttachMenuBase } from '../chat/shared/attach-menu-base';
+import { AttachMenuBase } from '../../components/composer/attach-menu-base';
 import { sandboxKindsFor, type SandboxFileKind } from './sandbox-messages';
 
-export { ATTACH_ITEMS } from '../chat/shared/attach-menu-base';
+export { ATTACH_ITEMS } from '../../components/composer/attach-menu-base';
 
 export interface SandboxAttachProps {
   channel: AccountType;

@@ -3,9 +3,9 @@ import { ActionIcon } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { MESSAGE_TYPE_NAMES } from '@sapa/contracts';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
-import { mediaBody } from '../chat/bubbles/media-body';
-import { QuotedBlock } from '../chat/bubbles/quoted-block';
-import { MessageTypeIcon } from '../chat/message-type-icon';
+import { mediaBody } from '../../components/bubbles/media-body';
+import { QuotedBlock } from '../../components/bubbles/quoted-block';
+import { MessageTypeIcon } from '../../components/message-type-icon';
 import { customerSideQuote, type SandboxMessage } from './sandbox-messages';
 
 const clock = (value: string) => {

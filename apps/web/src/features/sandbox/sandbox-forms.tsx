@@ -1,5 +1,5 @@
 import { documentSizeKb } from '@sapa/contracts';
-import { CaptionStepModal, PreviewBody, useObjectUrl } from '../chat/shared/send-preview';
+import { CaptionStepModal, PreviewBody, useObjectUrl } from '../../components/composer/send-preview';
 
 /** A picked file that takes a caption before it is sent. */
 export interface CaptionDraft {

@@ -11,9 +11,9 @@ import {
   type QuotedMessage,
   type SandboxConversation,
 } from '@sapa/contracts';
-import { localFileMedia } from '../chat/shared/outgoing-media';
+import { localFileMedia } from '../../resources/chat/outgoing-media';
 
-export { quoteOf } from '../chat/shared/outgoing-media';
+export { quoteOf } from '../../resources/chat/outgoing-media';
 
 /** One message as the simulated customer sees it; isFromMe means sent by the business. */
 export type SandboxMessage = SandboxConversation['messages'][number];

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
 import { WEB_MESSAGES } from '../../lib/web-messages';
-import { ChannelIcon } from '../chat/channel-icon';
+import { ChannelIcon } from '../../components/channel-icon';
 import type { SandboxAccount } from './use-sandbox-accounts';
 import type { SandboxCustomer } from './use-sandbox-conversation';
 

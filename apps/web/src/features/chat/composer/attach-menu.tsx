@@ -1,5 +1,5 @@
 import { attachKindsFor, type AccountType } from '@sapa/contracts';
-import { AttachMenuBase } from '../shared/attach-menu-base';
+import { AttachMenuBase } from '../../../components/composer/attach-menu-base';
 import type { FileKind } from '../send-content';
 
 export interface AttachMenuProps {

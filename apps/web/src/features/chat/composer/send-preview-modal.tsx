@@ -1,5 +1,5 @@
 import { documentSizeKb, LIMITS, type MediaFields } from '@sapa/contracts';
-import { CaptionStepModal, PreviewBody, useObjectUrl } from '../shared/send-preview';
+import { CaptionStepModal, PreviewBody, useObjectUrl } from '../../../components/composer/send-preview';
 import type { FileKind } from '../send-content';
 
 /** A file picked in the composer, or a template's stored media, waiting for its caption. */

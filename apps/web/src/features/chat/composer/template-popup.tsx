@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { MESSAGE_TYPE_NAMES, type ChatTemplate } from '@sapa/contracts';
-import { MessageTypeIcon } from '../message-type-icon';
+import { MessageTypeIcon } from '../../../components/message-type-icon';
 
 export interface TemplatePopupProps {
   id: string;

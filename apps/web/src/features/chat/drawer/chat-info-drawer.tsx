@@ -4,7 +4,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { canAssign, canUnassign, formatDateTimeLong, type Chat } from '@sapa/contracts';
 import { AppAvatar } from '../../../components/app-avatar';
-import { ChannelIcon } from '../channel-icon';
+import { ChannelIcon } from '../../../components/channel-icon';
 import { contactName } from '../chat-row';
 import { PagedCheckList } from '../pickers/paged-check-list';
 import { usePagedOptions } from '../pickers/use-paged-options';

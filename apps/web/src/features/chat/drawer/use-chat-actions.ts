@@ -3,8 +3,8 @@ import { LIMITS, type Chat, type ChatContactBody } from '@sapa/contracts';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { api } from '../../../lib/api-client';
-import { chatCaches } from '../chat-caches';
-import { chatKeys } from '../chat-keys';
+import { chatCaches } from '../../../resources/chat/chat-caches';
+import { chatKeys } from '../../../resources/chat/chat-keys';
 
 /** spec §8 toasts of the drawer's actions: 'Berhasil' for 1.5 s, 'Gagal' with the server's word or a fallback. */
 function useChatMutation<T>(

@@ -2,7 +2,7 @@ import { Button, Checkbox, ScrollArea, Skeleton, Stack, Text, UnstyledButton } f
 import { IconCheck } from '@tabler/icons-react';
 import { LIMITS } from '@sapa/contracts';
 import type { ReactNode } from 'react';
-import { ChannelIcon } from '../channel-icon';
+import { ChannelIcon } from '../../../components/channel-icon';
 import type { PickerOption } from './use-paged-options';
 import './pickers.css';
 

@@ -18,12 +18,12 @@ import { IconArrowLeft, IconFileSpreadsheet, IconPlayerPlay } from '@tabler/icon
 import { useMutation } from '@tanstack/react-query';
 import {
   CONTACT_LIMITS,
-  contactMessage,
   groupBody,
   startImportBody,
   type ContactGroup,
   type ContactImport,
   type StartImportBody,
+  t,
 } from '@sapa/contracts';
 import { FormAlert } from '../../../components/form-alert';
 import { errorMessage } from '../../../lib/api-error';
@@ -136,7 +136,7 @@ export function ImportMappingStep({ item, initialGroup, onStarted, onBack }: Imp
     let body: StartImportBody | null = null;
     const mapping = choices.map((choice, i) => choiceToTarget(choice, headers[i] ?? ''));
     if (effectiveMode === 'existing') {
-      if (!group) next.group = contactMessage('importGroupRequired');
+      if (!group) next.group = t('contact.importGroupRequired');
       else body = { groupId: group._id, mapping };
     } else {
       const parsed = groupBody.safeParse({ name: groupName });
@@ -155,7 +155,7 @@ export function ImportMappingStep({ item, initialGroup, onStarted, onBack }: Imp
       );
       if (issue) next.form = issue.message;
       else if (columns.length + newColumns.size > CONTACT_LIMITS.columnsPerGroup)
-        next.form = contactMessage('columnsTooMany', { max: CONTACT_LIMITS.columnsPerGroup });
+        next.form = t('contact.columnsTooMany', { max: CONTACT_LIMITS.columnsPerGroup });
     }
     setErrors(next);
     if (!body || next.form || next.group || next.groupName) return;

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { labelMessage, type Label } from '@sapa/contracts';
+import { type Label, t } from '@sapa/contracts';
 import { EntityDeleteDialog } from '../../../components/entity-delete-dialog';
 import { LabelBadge } from './label-badge';
 import { useDeleteLabel, useFreshLabel } from './label-queries';
@@ -24,7 +24,7 @@ export function LabelDeleteDialog({ label, onClose }: LabelDeleteDialogProps) {
       entity={label}
       onClose={onClose}
       remove={remove}
-      title={labelMessage('deleteTitle')}
+      title={t('label.deleteTitle')}
       testId="label-delete-confirm"
       submitTestId="label-delete-submit"
     >
@@ -37,14 +37,14 @@ export function LabelDeleteDialog({ label, onClose }: LabelDeleteDialogProps) {
                 <LabelBadge label={shown} size="md" />
               </div>
             ) : null}
-            <Text size="sm">{labelMessage('deleteBody', { name: shown?.name ?? '' })}</Text>
+            <Text size="sm">{t('label.deleteBody', { name: shown?.name ?? '' })}</Text>
             <Text
               size="sm"
               fw={total > 0 ? 600 : undefined}
               c={total > 0 ? undefined : 'dimmed'}
               data-testid="label-delete-total"
             >
-              {total > 0 ? labelMessage('deleteUsed', { count: total }) : labelMessage('deleteUnused')}
+              {total > 0 ? t('label.deleteUsed', { count: total }) : t('label.deleteUnused')}
             </Text>
           </Stack>
         );

@@ -15,8 +15,8 @@ import { useToast } from '../../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { WEB_MESSAGES } from '../../../lib/web-messages';
-import { MessageTypeIcon } from '../../chat/message-type-icon';
-import { uploadMedia } from '../../chat/send-content';
+import { MessageTypeIcon } from '../../../components/message-type-icon';
+import { uploadMedia } from '../../../resources/chat/upload-media';
 import {
   buildTemplateBody,
   fieldOfPath,

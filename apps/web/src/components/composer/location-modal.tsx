@@ -1,8 +1,8 @@
 import { useEffect, type FormEvent } from 'react';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { locationInput, type LocationMedia } from '@sapa/contracts';
-import { SendFormModal } from '../../../components/send-form-modal';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { SendFormModal } from '../send-form-modal';
+import { useZodForm } from '../../lib/use-zod-form';
 
 const EMPTY = { latitude: '', longitude: '', name: '', address: '' };
 

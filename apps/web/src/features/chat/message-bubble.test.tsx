@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message, QuotedMessage } from '@sapa/contracts';
-import { makeMessage } from '../../../test/chat-fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { MessageBubble } from '../message-bubble';
-import { ComposerQuote } from './composer-quote';
+import { makeMessage } from '../../test/chat-fixtures';
+import { renderWithProviders } from '../../test/render';
+import { MessageBubble } from './message-bubble';
+import { ComposerQuote } from '../../components/bubbles/composer-quote';
 
 const image = { url: '/api/media/img-1', thumbnail: 'data:image/jpeg;base64,AAAA', mimetype: 'image/jpeg' };
 

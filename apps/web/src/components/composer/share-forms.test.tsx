@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '../../test/render';
 import { useShareForms, type SharedPlace } from './share-forms';
 
 function Harness({ onSend, prefix }: { onSend: (content: SharedPlace) => void; prefix?: string }) {

@@ -1,10 +1,10 @@
 import { useEffect, type FormEvent } from 'react';
 import { TextInput } from '@mantine/core';
 import { COUNTRIES, contactInput, type ContactMedia } from '@sapa/contracts';
-import { FormPhoneField } from '../../../components/form-phone-field';
-import { SendFormModal } from '../../../components/send-form-modal';
-import { countryByCode, DEFAULT_COUNTRY } from '../../../lib/phone-form';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { FormPhoneField } from '../form-phone-field';
+import { SendFormModal } from '../send-form-modal';
+import { countryByCode, DEFAULT_COUNTRY } from '../../lib/phone-form';
+import { useZodForm } from '../../lib/use-zod-form';
 
 const EMPTY = { name: '', country: DEFAULT_COUNTRY.code, phoneNumber: '' };
 

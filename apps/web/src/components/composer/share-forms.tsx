@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ContactMedia, LocationMedia } from '@sapa/contracts';
-import { ContactModal } from '../composer/contact-modal';
-import { LocationModal } from '../composer/location-modal';
+import { ContactModal } from './contact-modal';
+import { LocationModal } from './location-modal';
 
 type SharedLocation = Omit<LocationMedia, 'thumbnail'>;
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '../../test/render';
 import { AttachMenuBase } from './attach-menu-base';
 
 function renderMenu(props: Partial<Parameters<typeof AttachMenuBase>[0]> = {}) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '../../test/render';
 import { CaptionStepModal, PreviewBody } from './send-preview';
 
 const testIds = { step: 'step', caption: 'caption', submit: 'submit' };
