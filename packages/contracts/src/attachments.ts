@@ -1,43 +1,7 @@
 import type { AccountType } from './schemas/account';
 import type { MessageType } from './schemas/message';
 import { LIMITS } from './limits';
-
-/**
- * Attachment and channel rules of spec §5, shared by the browser (info toasts titled 'Tidak Valid')
- * and the server (the same text as a 400). Kept out of the main catalogue so the login page does not
- * carry the inbox's strings.
- */
-export const ATTACHMENT_MESSAGES = {
-  toastTitle: 'Tidak Valid',
-  tooLarge: 'Maksimal ukuran file adalah 10MB',
-  wrongType: 'Jenis file {type} tidak didukung untuk gambar/video/audio',
-  instagram: 'Instagram tidak bisa mengirimkan Dokumen, Lokasi atau Kontak',
-  messenger: 'Messenger tidak bisa mengirimkan Lokasi atau Kontak',
-  contactName: 'Nama Kontak tidak valid',
-  contactPhone: 'Nomor Telepon tidak valid',
-  latitude: 'Latitude tidak valid',
-  longitude: 'Longitude tidak valid',
-  locationName: 'Nama Lokasi tidak valid',
-  locationAddress: 'Alamat Lokasi tidak valid',
-  fileMissing: 'File tidak ditemukan. Unggah ulang file tersebut',
-  fileRequired: 'Pilih file yang akan diunggah',
-  fileEmpty: 'File kosong tidak dapat diunggah',
-  fileMismatch: 'Isi file tidak sesuai dengan jenisnya ({type})',
-  uploadFailed: 'Gagal mengunggah file',
-  mediaRequired: 'Media tidak valid',
-  typeInvalid: 'Jenis pesan tidak valid',
-  quotedNotFound: 'Pesan yang dibalas tidak ditemukan',
-  replyWhatsappOnly: 'Balasan kutipan hanya tersedia di WhatsApp',
-  noPreview: 'Pratinjau tidak tersedia',
-  captionPlaceholder: 'Tambahkan keterangan',
-} as const;
-
-export function attachmentMessage(
-  key: keyof typeof ATTACHMENT_MESSAGES,
-  vars: Record<string, string> = {},
-): string {
-  return ATTACHMENT_MESSAGES[key].replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
-}
+import { ATTACHMENT_MESSAGES, t } from './messages';
 
 /** What the composer's attach menu offers (spec §2 'Composer'). */
 export const ATTACH_KINDS = ['image', 'video', 'audio', 'document', 'location', 'contact'] as const;
@@ -88,10 +52,10 @@ export function fileRefusal(
   if (file.size > LIMITS.maxAttachmentBytes) return ATTACHMENT_MESSAGES.tooLarge;
   if (kind === 'image' || kind === 'video' || kind === 'audio') {
     if (!file.mimetype.toLowerCase().startsWith(`${kind}/`))
-      return attachmentMessage('wrongType', { type: file.mimetype || 'tidak dikenal' });
+      return t('attachment.wrongType', { type: file.mimetype || 'tidak dikenal' });
   }
   if (kind === 'sticker' && file.mimetype !== 'image/webp')
-    return attachmentMessage('wrongType', { type: file.mimetype || 'tidak dikenal' });
+    return t('attachment.wrongType', { type: file.mimetype || 'tidak dikenal' });
   return null;
 }
 

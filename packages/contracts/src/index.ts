@@ -1,6 +1,5 @@
 export * from './limits';
 export * from './messages';
-export * from './agent-messages';
 export * from './errors';
 export * from './dates';
 export * from './countries';
@@ -22,8 +21,5 @@ export * from './schemas/sandbox';
 export * from './schemas/agent';
 export * from './attachments';
 export * from './schemas/label';
-export * from './label-messages';
 export * from './schemas/contact';
-export * from './contact-messages';
 export * from './schemas/whatsapp';
-export * from './whatsapp-messages';

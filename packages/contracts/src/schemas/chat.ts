@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { t } from '../messages';
+import { ATTACHMENT_MESSAGES, t } from '../messages';
 import { pageQuery, paged } from './common';
-import { ATTACHMENT_MESSAGES } from '../attachments';
 import { ACCOUNT_TYPES } from './account';
 import { MESSAGE_STATUSES, MESSAGE_TYPES, messageTextField } from './message';
 

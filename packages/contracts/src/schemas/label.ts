@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { LABEL_MESSAGES, labelMessage } from '../label-messages';
+import { LABEL_MESSAGES, t } from '../messages';
 import { pageQuery, paged } from './common';
 
 export const LABEL_NAME_MAX_LENGTH = 50;
@@ -73,7 +73,7 @@ export const labelBody = z.object({
     .string({ error: LABEL_MESSAGES.nameInvalid })
     .trim()
     .min(1, LABEL_MESSAGES.nameInvalid)
-    .max(LABEL_NAME_MAX_LENGTH, labelMessage('nameTooLong', { max: LABEL_NAME_MAX_LENGTH })),
+    .max(LABEL_NAME_MAX_LENGTH, t('label.nameTooLong', { max: LABEL_NAME_MAX_LENGTH })),
   color: z
     .string({ error: LABEL_MESSAGES.colorInvalid })
     .trim()
@@ -113,8 +113,11 @@ export const labelIdsQuery = z.preprocess(
             .filter(Boolean),
         ),
       ])
-      .pipe(z.array(z.string()).max(LABEL_IDS_MAX, labelMessage('idsTooMany', { max: LABEL_IDS_MAX }))),
+      .pipe(z.array(z.string()).max(LABEL_IDS_MAX, t('label.idsTooMany', { max: LABEL_IDS_MAX }))),
   }),
 );
 export type LabelIdsQuery = z.input<typeof labelIdsQuery>;
 export const labelList = z.object({ docs: z.array(label) });
+
+/** DELETE /chat/label/{id}: removed, and from how many chats. */
+export const labelDeleteResponse = z.object({ message: z.string(), chats: z.number().int() });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { t } from '../messages';
+import { ATTACHMENT_MESSAGES, t } from '../messages';
 import { paged } from './common';
-import { ATTACHMENT_MESSAGES } from '../attachments';
 import { mediaFields } from './media';
 
 /** spec §3 'Message' types. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WHATSAPP_MESSAGES as M, whatsappMessage } from '../whatsapp-messages';
+import { WHATSAPP_MESSAGES as M, t } from '../messages';
 import { normalizePhone } from '../phone';
 
 /** Where a linked number stands (issue 7); sandbox and Meta accounts are 'connected'. */
@@ -34,7 +34,7 @@ const labelName = z
   .string({ error: M.labelNameInvalid })
   .trim()
   .min(1, M.labelNameInvalid)
-  .max(ACCOUNT_LABEL_MAX, whatsappMessage('labelNameTooLong', { max: ACCOUNT_LABEL_MAX }));
+  .max(ACCOUNT_LABEL_MAX, t('whatsapp.labelNameTooLong', { max: ACCOUNT_LABEL_MAX }));
 
 const pairingPhone = z.string({ error: M.phoneInvalid }).transform((v, ctx) => {
   const phone = normalizePhone(v);

@@ -1,11 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  agentListQuery,
-  agentT,
-  agentVerificationBody,
-  createAgentBody,
-  updateAgentBody,
-} from '@sapa/contracts';
+import { agentListQuery, agentVerificationBody, createAgentBody, updateAgentBody, t } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
@@ -53,7 +47,7 @@ export function agentRoutes(ctx: AppContext) {
 
     app.delete<IdParams>('/agent/:id', owner, async (request) => {
       await agent.deleteAgent(ctx, tenantOf(request), request.params.id);
-      return { message: agentT('agent.deleted') };
+      return { message: t('agent.deleted') };
     });
   };
 }

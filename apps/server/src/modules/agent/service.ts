@@ -1,12 +1,12 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   agentListQuery,
-  agentT,
   updateAgentBody,
   type Agent,
   type AgentMutationResponse,
   type CreateAgentBody,
   type Paged,
+  t,
 } from '@sapa/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -33,7 +33,7 @@ export function toAgent(row: AgentRow): Agent {
 }
 
 function notFound(): AppError {
-  return new AppError('NOT_FOUND', agentT('agent.notFound'));
+  return new AppError('NOT_FOUND', t('agent.notFound'));
 }
 
 function escapeLike(value: string): string {
@@ -144,7 +144,7 @@ export async function createAgent(
     throw error;
   }
   await sendCode(ctx, created.row, owner.name, created.code);
-  return { message: agentT('agent.created', { email: created.row.email }), agent: toAgent(created.row) };
+  return { message: t('agent.created', { email: created.row.email }), agent: toAgent(created.row) };
 }
 
 /**
@@ -197,11 +197,11 @@ export async function updateAgent(
     const owner = await requireOwner(ctx, ownerId);
     await sendCode(ctx, result.row, owner.name, result.code);
     return {
-      message: agentT('agent.updatedNeedsVerification', { email: result.row.email }),
+      message: t('agent.updatedNeedsVerification', { email: result.row.email }),
       agent: toAgent(result.row),
     };
   }
-  return { message: agentT('agent.updated'), agent: toAgent(result.row) };
+  return { message: t('agent.updated'), agent: toAgent(result.row) };
 }
 
 /** PUT /agent/{id}/verification: the code from the agent's email; afterwards the agent can sign in. */
@@ -212,26 +212,26 @@ export async function verifyAgent(
   code: string,
 ): Promise<AgentMutationResponse> {
   const current = await requireAgent(ctx, ownerId, id);
-  if (current.isVerified) throw new AppError('VALIDATION', agentT('agent.alreadyVerified'));
+  if (current.isVerified) throw new AppError('VALIDATION', t('agent.alreadyVerified'));
   await consumeCode(ctx, 'agent', id, code, async (tx) => {
     await tx
       .update(agents)
       .set({ isVerified: true, updatedAt: ctx.clock.now() })
       .where(and(eq(agents.id, id), eq(agents.ownerId, ownerId)));
   });
-  return { message: agentT('agent.verified'), agent: toAgent({ ...current, isVerified: true }) };
+  return { message: t('agent.verified'), agent: toAgent({ ...current, isVerified: true }) };
 }
 
 /** PUT /agent/{id}/verification/resend: a new code (the old one stops working), once a minute. */
 export async function resendAgentCode(ctx: AppContext, ownerId: string, id: string): Promise<string> {
   const current = await requireAgent(ctx, ownerId, id);
-  if (current.isVerified) throw new AppError('VALIDATION', agentT('agent.alreadyVerified'));
+  if (current.isVerified) throw new AppError('VALIDATION', t('agent.alreadyVerified'));
   await assertResendAllowed(ctx, 'agent', id);
   const code = await issueCode(ctx.db, ctx, 'agent', id);
   const owner = await requireOwner(ctx, ownerId);
   // unlike at creation, the owner asked for this mail now: a failure is theirs to see
   await ctx.mailer.send(agentVerificationMail(current.email, current.name, owner.name, code));
-  return agentT('agent.codeSent', { email: current.email });
+  return t('agent.codeSent', { email: current.email });
 }
 
 /**

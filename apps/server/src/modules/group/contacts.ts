@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   CONTACT_MESSAGES as M,
-  contactMessage,
   type GroupContact,
   type GroupContactInput,
   type Paged,
+  t,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -166,7 +166,7 @@ export function checkValues(
   for (const [key, value] of Object.entries(values)) {
     const column = byLower.get(key.trim().toLowerCase());
     if (!column) {
-      const message = contactMessage('unknownColumn', { name: key });
+      const message = t('contact.unknownColumn', { name: key });
       throw new AppError('VALIDATION', message, { [field]: message });
     }
     out[column] = value;

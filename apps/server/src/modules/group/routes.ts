@@ -4,12 +4,12 @@ import {
   addContactsBody,
   columnBody,
   contactListQuery,
-  contactMessage,
   deleteColumnQuery,
   deleteContactsQuery,
   groupBody,
   renameColumnBody,
   updateContactBody,
+  t,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { authOf, requireSession } from '../../plugins/auth';
@@ -82,7 +82,7 @@ export function groupRoutes(ctx: AppContext) {
       const { contacts } = parseInput(addContactsBody, request.body);
       const result = await addContacts(ctx, actorOf(authOf(request)), request.params.id, contacts);
       return reply.code(201).send({
-        message: contactMessage('contactsAdded', { count: result.added + result.updated }),
+        message: t('contact.contactsAdded', { count: result.added + result.updated }),
         ...result,
       });
     });
@@ -115,7 +115,7 @@ export function groupRoutes(ctx: AppContext) {
     app.delete<IdParams>('/group/:id/contact', owner, async (request) => {
       const { contactIds } = parseInput(deleteContactsQuery, request.query);
       const { deleted } = await deleteContacts(ctx, actorOf(authOf(request)), request.params.id, contactIds);
-      return { message: contactMessage('contactsDeleted', { count: deleted }), deleted };
+      return { message: t('contact.contactsDeleted', { count: deleted }), deleted };
     });
 
     // ---- columns ----

@@ -4,10 +4,10 @@ import {
   ATTACHMENT_MESSAGES,
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
-  contactMessage,
   type ContactImport,
   type ImportTarget,
   type startImportBody,
+  t,
 } from '@sapa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -245,7 +245,7 @@ export async function startImport(
     const merged = mergeColumns(group!.columns, input.mapping);
     if (merged.columns.length !== group!.columns.length) {
       if (merged.columns.length > CONTACT_LIMITS.columnsPerGroup) {
-        const message = contactMessage('columnsTooMany', { max: CONTACT_LIMITS.columnsPerGroup });
+        const message = t('contact.columnsTooMany', { max: CONTACT_LIMITS.columnsPerGroup });
         throw new AppError('VALIDATION', message, { mapping: message });
       }
       await tx
