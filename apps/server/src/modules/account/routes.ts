@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
-import { actorOf } from '../chat/actor';
+import { actorOf } from '../auth/actor';
 import {
   createWhatsappAccount,
   deleteAccount,

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, whatsappGroups } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccountRow } from '../../channels/connector';
-import type { Actor } from '../chat/actor';
+import type { Actor } from '../auth/actor';
 import { forgetAccount } from '../chat/account-cache';
 import { whatsappControl } from './whatsapp-control';
 

@@ -1,7 +1,7 @@
 import { WHATSAPP_MESSAGES as M } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../chat/actor';
+import type { Actor } from '../auth/actor';
 import { startChat } from '../chat/new-chat';
 import { getWhatsappAccount } from './service';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Paged } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { chats, whatsappContacts } from '../../db/schema';
-import type { Actor } from '../chat/actor';
+import type { Actor } from '../auth/actor';
 import { WHATSAPP_WEB, getAccount } from './service';
 
 /** spec §3 'WhatsApp contact'. */

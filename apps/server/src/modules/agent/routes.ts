@@ -3,7 +3,7 @@ import { agentListQuery, agentVerificationBody, createAgentBody, updateAgentBody
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
-import { actorOf } from '../chat/actor';
+import { actorOf } from '../auth/actor';
 import * as agent from './service';
 
 type IdParams = { Params: { id: string } };

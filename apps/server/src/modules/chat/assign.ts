@@ -3,7 +3,7 @@ import { canAssign, canUnassign, t, type Chat } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { agents, chats } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../auth/actor';
 import { requireChat } from './messages';
 import { publishChatEvent } from './publish';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { chats } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { validLabelIds } from '../label/service';
-import type { Actor } from './actor';
+import type { Actor } from '../auth/actor';
 import { requireChat } from './messages';
 import { publishChatEvent } from './publish';
 

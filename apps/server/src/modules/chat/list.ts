@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { chatSearch, chats, messages } from '../../db/schema';
-import type { Actor } from './actor';
+import type { Actor } from '../auth/actor';
 import { selectChatJson, type ChatPage } from './serialize';
 import { changedSince, indexable, listTime, searchIndexesOf } from './search-index';
 

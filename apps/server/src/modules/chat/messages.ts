@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { accounts, agents, chats, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Actor } from './actor';
+import type { Actor } from '../auth/actor';
 import { publishChatEvent } from './publish';
 import { resolveContent } from './content';
 import { loadChat, messageView, toMessage } from './serialize';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { chats } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { getAccount } from '../account/service';
-import type { Actor } from './actor';
+import type { Actor } from '../auth/actor';
 import { requireChat, sendMessage } from './messages';
 
 /** POST /chat/new: opens (or reuses) the chat of a sender account with a phone number and sends the first text. */

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
-import { actorOf } from './actor';
+import { actorOf } from '../auth/actor';
 import { assignChat, unassignChat } from './assign';
 import { countChats, listChats } from './list';
 import { listMessages, markChatRead, requireChat, sendMessage } from './messages';

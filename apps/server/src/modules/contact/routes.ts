@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contactListQuery } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { authOf, requireSession } from '../../plugins/auth';
-import { actorOf } from '../chat/actor';
+import { actorOf } from '../auth/actor';
 import { parseInput } from '../group/input';
 import { sendDownload } from '../group/export';
 import { exportChatContacts, listChatContacts } from './service';

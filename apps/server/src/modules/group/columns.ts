@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { contactGroups, groupContacts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../chat/actor';
+import type { Actor } from '../auth/actor';
 import { getGroup, lockGroup } from './service';
 
 function columnNameTaken(field: string): AppError {

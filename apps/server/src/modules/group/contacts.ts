@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { contactGroups, groupContacts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../chat/actor';
+import type { Actor } from '../auth/actor';
 import { escapeLike, isUniqueViolation } from './input';
 import { assertGroup, lockGroup, touchGroup, type ListQuery } from './service';
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { groupContacts } from '../../db/schema';
-import type { Actor } from '../chat/actor';
+import type { Actor } from '../auth/actor';
 import { contentDisposition } from '../media/service';
 import { requireGroup } from './service';
 

@@ -13,7 +13,7 @@ import {
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { authOf, requireSession } from '../../plugins/auth';
-import { actorOf } from '../chat/actor';
+import { actorOf } from '../auth/actor';
 import { addColumn, deleteColumn, renameColumn } from './columns';
 import { addContacts, deleteContacts, listAllContacts, listGroupContacts, updateContact } from './contacts';
 import { exportGroup, sendDownload } from './export';

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { contactGroups } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../chat/actor';
+import type { Actor } from '../auth/actor';
 import { escapeLike, isUniqueViolation } from './input';
 
 export type ListQuery = z.output<typeof contactListQuery>;

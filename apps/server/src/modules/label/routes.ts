@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
-import { actorOf } from '../chat/actor';
+import { actorOf } from '../auth/actor';
 import { createLabel, deleteLabel, labelsByIds, listLabels, updateLabel } from './service';
 
 type IdParams = { Params: { id: string } };

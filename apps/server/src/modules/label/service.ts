@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { chatLabels, chats } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../chat/actor';
+import type { Actor } from '../auth/actor';
 
 type LabelListQuery = z.output<typeof labelListQuery>;
 

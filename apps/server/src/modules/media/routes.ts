@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
-import { actorOf } from '../chat/actor';
+import { actorOf } from '../auth/actor';
 import { closeMediaStore, serveMedia, storeUpload } from './service';
 
 type KeyParams = { Params: { key: string } };

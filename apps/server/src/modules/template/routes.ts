@@ -3,7 +3,7 @@ import { t, templateBody, templateListQuery } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
-import { actorOf } from '../chat/actor';
+import { actorOf } from '../auth/actor';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './service';
 
 type IdParams = { Params: { id: string } };

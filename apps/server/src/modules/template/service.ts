@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { chatTemplates } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../chat/actor';
+import type { Actor } from '../auth/actor';
 import { mediaField, resolveContent } from '../chat/content';
 
 type TemplateRow = typeof chatTemplates.$inferSelect;

@@ -3,7 +3,7 @@ import { CONTACT_MESSAGES, startImportBody } from '@sapa/contracts';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { authOf, requireSession } from '../../../plugins/auth';
-import { actorOf } from '../../chat/actor';
+import { actorOf } from '../../auth/actor';
 import { acceptUploads } from '../../media/routes';
 import { contentDisposition } from '../../media/service';
 import { defineImportJob } from './job';

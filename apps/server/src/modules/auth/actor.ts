@@ -1,4 +1,4 @@
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from './sessions';
 import { AppError } from '../../lib/errors';
 
 /** The tenant and (for agents) the agent behind a session: every chat query is scoped by ownerId. */
