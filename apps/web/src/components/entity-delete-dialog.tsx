@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { t } from '@sapa/contracts';
+import { t, WEB_MESSAGES } from '@sapa/contracts';
 import { errorMessage } from '../lib/api-error';
-import { WEB_MESSAGES } from '../lib/web-messages';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { useToast } from './toast/use-toast';
 

@@ -3,10 +3,10 @@ import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/re
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../lib/api-error';
-import { WEB_MESSAGES } from '../lib/web-messages';
 import { renderWithProviders } from '../test/render';
 import { FormModal, ModalForm, NameInput, useSaveCallbacks } from './form-modal';
 import { useServerForm } from './use-server-form';
+import { WEB_MESSAGES } from '@sapa/contracts';
 
 function Counter() {
   const [count, setCount] = useState(0);

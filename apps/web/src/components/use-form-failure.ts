@@ -1,7 +1,6 @@
-import { t } from '@sapa/contracts';
+import { t, WEB_MESSAGES } from '@sapa/contracts';
 import { errorMessage } from '../lib/api-error';
 import type { ZodForm } from '../lib/use-zod-form';
-import { WEB_MESSAGES } from '../lib/web-messages';
 import { useToast } from './toast/use-toast';
 
 /**

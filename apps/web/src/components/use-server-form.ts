@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../lib/api-error';
-import { WEB_MESSAGES } from '../lib/web-messages';
+import { WEB_MESSAGES } from '@sapa/contracts';
 
 /** A schema's safeParse answer (zod's, or any of the same shape). */
 export type ParseResult<Out> =

@@ -1,8 +1,7 @@
 import type { Ref } from 'react';
 import { Button, Center, Group, Input, PinInput, Text } from '@mantine/core';
-import { LIMITS, t, type MessageResponse } from '@sapa/contracts';
+import { LIMITS, t, type MessageResponse, WEB_MESSAGES } from '@sapa/contracts';
 import { ApiError, errorMessage } from '../lib/api-error';
-import { WEB_MESSAGES } from '../lib/web-messages';
 import { useToast } from './toast/use-toast';
 
 export interface VerificationCodeFieldProps {

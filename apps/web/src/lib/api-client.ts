@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@sapa/contracts';
 import { ApiError } from './api-error';
 import { sessionStore } from './session-store';
-import { WEB_MESSAGES } from './web-messages';
+import { WEB_MESSAGES } from '@sapa/contracts';
 
 export type Query = Record<
   string,

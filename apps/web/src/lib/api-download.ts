@@ -2,7 +2,7 @@ import type { ApiErrorBody } from '@sapa/contracts';
 import { buildUrl, type Query } from './api-client';
 import { ApiError } from './api-error';
 import { sessionStore } from './session-store';
-import { WEB_MESSAGES } from './web-messages';
+import { WEB_MESSAGES } from '@sapa/contracts';
 
 export interface DownloadOptions {
   method?: 'GET' | 'POST';

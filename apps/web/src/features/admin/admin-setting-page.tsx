@@ -10,6 +10,7 @@ import {
   usernameField,
   type AdminProfile,
   type UpdateAdminBody,
+  WEB_MESSAGES,
 } from '@sapa/contracts';
 import { PageHeader } from '../../components/page-header';
 import { PasswordChangeFields, SettingsForm } from '../../components/settings-form';
@@ -19,7 +20,6 @@ import { ADMIN_PROFILE_KEY } from '../../lib/query-keys';
 import { sessionStore } from '../../lib/session-store';
 import { useSession } from '../../lib/use-session';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 
 /** Password change is optional: an empty new password leaves it as it is. */
 const adminForm = z

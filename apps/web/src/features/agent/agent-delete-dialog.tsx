@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
 import type { Agent } from '@sapa/contracts';
 import { EntityDeleteDialog } from '../../components/entity-delete-dialog';
-import { useDeleteAgent } from './agent-queries';
-import { AGENT_TEXT, fillText } from './agent-strings';
+import { useDeleteAgent } from '../../resources/agent/agent-queries';
+import { AGENT_TEXT } from './agent-strings';
+import { interpolate } from '@sapa/contracts';
 
 export interface AgentDeleteDialogProps {
   /** the agent to delete; null closes the dialog */
@@ -21,7 +22,7 @@ export function AgentDeleteDialog({ agent, onClose }: AgentDeleteDialogProps) {
       title={AGENT_TEXT.deleteTitle}
       testId="agent-delete-confirm"
     >
-      {(shown) => <Text size="sm">{fillText(AGENT_TEXT.deleteBody, { name: shown?.name ?? '' })}</Text>}
+      {(shown) => <Text size="sm">{interpolate(AGENT_TEXT.deleteBody, { name: shown?.name ?? '' })}</Text>}
     </EntityDeleteDialog>
   );
 }

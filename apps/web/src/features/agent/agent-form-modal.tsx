@@ -14,7 +14,7 @@ import {
   toCreateBody,
   toUpdateBody,
 } from './agent-form';
-import { useCreateAgent, useUpdateAgent } from './agent-queries';
+import { useCreateAgent, useUpdateAgent } from '../../resources/agent/agent-queries';
 import { AGENT_TEXT } from './agent-strings';
 
 export interface AgentFormModalProps {

@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { AgentDeleteDialog } from './agent-delete-dialog';
 import { AgentFormModal } from './agent-form-modal';
 import { AgentList, type AgentActions } from './agent-list';
-import { EMPTY_AGENT_FILTER, useAgentPages, type AgentFilter } from './agent-queries';
+import { EMPTY_AGENT_FILTER, useAgentPages, type AgentFilter } from '../../resources/agent/agent-queries';
 import { AGENT_TEXT } from './agent-strings';
 import { AgentToolbar } from './agent-toolbar';
 import { AgentVerifyModal } from './agent-verify-modal';

@@ -48,8 +48,3 @@ export const AGENT_TEXT = {
   deleteBody:
     'Agen {name} akan dihapus dan dikeluarkan dari semua perangkat. Percakapan yang ditangani {name} menjadi tidak ter-assign, sehingga bisa di-assign ke agen lain. Tindakan ini tidak dapat dibatalkan.',
 } as const;
-
-/** Fills `{name}` placeholders. */
-export function fillText(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { type AgentVerifiedFilter, t } from '@sapa/contracts';
 import { SearchForm } from '../../components/search-input';
-import type { AgentFilter } from './agent-queries';
+import type { AgentFilter } from '../../resources/agent/agent-queries';
 import { AGENT_TEXT } from './agent-strings';
 
 // the control needs a non-empty value for 'everyone'

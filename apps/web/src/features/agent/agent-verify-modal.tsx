@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Text } from '@mantine/core';
-import { agentVerificationBody, t, type Agent } from '@sapa/contracts';
+import { agentVerificationBody, t, type Agent, interpolate } from '@sapa/contracts';
 import { FormModal, ModalForm } from '../../components/form-modal';
 import { useToast } from '../../components/toast/use-toast';
 import { useFormFailure } from '../../components/use-form-failure';
@@ -9,8 +9,8 @@ import { ApiError } from '../../lib/api-error';
 import { useConfig } from '../../lib/use-config';
 import { useCooldown } from '../../lib/use-cooldown';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useResendAgentCode, useVerifyAgent } from './agent-queries';
-import { AGENT_TEXT, fillText } from './agent-strings';
+import { useResendAgentCode, useVerifyAgent } from '../../resources/agent/agent-queries';
+import { AGENT_TEXT } from './agent-strings';
 
 /** The server refuses a resend within a minute of the last code. */
 export const RESEND_COOLDOWN_S = 60;
@@ -94,7 +94,7 @@ function VerifyForm({
       data-testid="agent-verify-form"
       header={
         <>
-          <Text size="sm">{fillText(AGENT_TEXT.verifyBody, { email: agent.email })}</Text>
+          <Text size="sm">{interpolate(AGENT_TEXT.verifyBody, { email: agent.email })}</Text>
           {config.data?.devMailbox ? (
             <Text size="xs" c="dimmed">
               {AGENT_TEXT.devMailboxHint}
@@ -114,7 +114,7 @@ function VerifyForm({
           if (value !== form.values.code) form.setFieldValue('code', value);
         }}
         error={form.errors.code}
-        digitLabel={(n) => fillText(AGENT_TEXT.codeDigit, { n })}
+        digitLabel={(n) => interpolate(AGENT_TEXT.codeDigit, { n })}
       />
       <ResendCode
         prompt={AGENT_TEXT.notReceived}
@@ -122,7 +122,7 @@ function VerifyForm({
         onResend={() => resend.mutate(agent._id, resendCallbacks)}
         pending={resend.isPending}
         cooldown={cooldown}
-        cooldownText={fillText(AGENT_TEXT.resendCooldown, { seconds: cooldown })}
+        cooldownText={interpolate(AGENT_TEXT.resendCooldown, { seconds: cooldown })}
         cooldownTestId="agent-resend-cooldown"
         buttonTestId="agent-verify-resend"
         wrap="wrap"

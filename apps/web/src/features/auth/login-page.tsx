@@ -6,9 +6,9 @@ import { api } from '../../lib/api-client';
 import { sessionFromUser, sessionStore } from '../../lib/session-store';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { AuthForm, AuthSwitchLink } from './auth-form';
 import { useAuthForm } from './use-auth-form';
+import { WEB_MESSAGES } from '@sapa/contracts';
 
 const login = (body: LoginBody) => api.post<LoginResponse>('/auth/login', body);
 

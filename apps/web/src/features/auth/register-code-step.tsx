@@ -7,10 +7,10 @@ import { sessionFromUser, sessionStore } from '../../lib/session-store';
 import { useAction } from '../../lib/use-action';
 import { useCooldown } from '../../lib/use-cooldown';
 import { useZodForm } from '../../lib/use-zod-form';
-import { fill, WEB_MESSAGES } from '../../lib/web-messages';
 import { AuthForm } from './auth-form';
 import { requestRegistration, verifyRegistration } from './register-api';
 import { useAuthForm } from './use-auth-form';
+import { interpolate, WEB_MESSAGES } from '@sapa/contracts';
 
 const RESEND_COOLDOWN_S = 60;
 
@@ -73,7 +73,7 @@ export function RegisterCodeStep({ body, message, onResent, onBack }: RegisterCo
               onResend={() => void onResend()}
               pending={resend.isPending}
               cooldown={cooldown}
-              cooldownText={fill(WEB_MESSAGES.verifyResendCooldown, { seconds: cooldown })}
+              cooldownText={interpolate(WEB_MESSAGES.verifyResendCooldown, { seconds: cooldown })}
               cooldownTestId="register-resend-cooldown"
               buttonTestId="register-resend"
             />

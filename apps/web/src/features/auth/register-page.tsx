@@ -7,11 +7,11 @@ import { countryByCode, DEFAULT_COUNTRY } from '../../lib/phone-form';
 import { referralStore } from '../../lib/referral-store';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { AuthForm, AuthSwitchLink } from './auth-form';
 import { requestRegistration } from './register-api';
 import { RegisterCodeStep } from './register-code-step';
 import { useAuthForm } from './use-auth-form';
+import { WEB_MESSAGES } from '@sapa/contracts';
 
 const FIELDS = ['name', 'email', 'phone', 'password'] as const;
 

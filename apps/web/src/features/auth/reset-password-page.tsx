@@ -1,13 +1,12 @@
 import { Anchor, PasswordInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { t, type MessageResponse, type ResetPasswordBody } from '@sapa/contracts';
+import { t, type MessageResponse, type ResetPasswordBody, WEB_MESSAGES } from '@sapa/contracts';
 import { AuthLayout } from '../../components/auth-layout';
 import { FormAlert } from '../../components/form-alert';
 import { useToast } from '../../components/toast/use-toast';
 import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { AuthForm } from './auth-form';
 import { useAuthForm } from './use-auth-form';
 

@@ -7,9 +7,9 @@ import { FormAlert } from '../../components/form-alert';
 import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { AuthForm } from './auth-form';
 import { useAuthForm } from './use-auth-form';
+import { WEB_MESSAGES } from '@sapa/contracts';
 
 const requestReset = (body: ResetRequestBody) =>
   api.post<MessageResponse>('/auth/reset-password/request', body);

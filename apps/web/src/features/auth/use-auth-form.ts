@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useDeferredModule } from '../../lib/use-deferred-module';
 import type { ZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
+import { WEB_MESSAGES } from '@sapa/contracts';
 
 type Schemas = typeof import('./auth-schemas');
 const loadSchemas = (): Promise<Schemas> => import('./auth-schemas');

@@ -14,7 +14,7 @@ import { useToast } from '../../components/toast/use-toast';
 import { AttachMenu } from './composer/attach-menu';
 import { SendPreviewModal, type MediaDraft } from './composer/send-preview-modal';
 import { TemplatePopup } from './composer/template-popup';
-import { useTemplates } from './composer/use-templates';
+import { useTemplates } from '../../resources/template/template-queries';
 import { ComposerQuote } from '../../components/bubbles/composer-quote';
 import type { FileKind, OutgoingContent } from './send-content';
 import { useShareForms } from '../../components/composer/share-forms';

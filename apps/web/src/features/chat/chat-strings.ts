@@ -1,5 +1,5 @@
 /**
- * Indonesian strings only the inbox uses. They live here rather than in lib/web-messages.ts,
+ * Indonesian strings only the inbox uses. They live here rather than in the contracts catalogue,
  * which the /login entry chunk carries: the inbox's words load with the inbox.
  */
 export const CHAT_STRINGS = {

@@ -1,9 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { canReply, instagramWindowClosed, LIMITS, t, type Chat } from '@sapa/contracts';
+import { canReply, instagramWindowClosed, LIMITS, t, type Chat, interpolate } from '@sapa/contracts';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
-import { fill } from '../../lib/web-messages';
 import { CHAT_STRINGS } from './chat-strings';
 import { useAssignChat } from './use-assign-chat';
 
@@ -40,7 +39,7 @@ export function ComposerNotice({
     block.kind === 'assign'
       ? CHAT_STRINGS.assignToReply
       : block.kind === 'assigned'
-        ? fill(CHAT_STRINGS.assignedTo, { agent: block.agent })
+        ? interpolate(CHAT_STRINGS.assignedTo, { agent: block.agent })
         : t('chat.instagramWindow');
   return (
     <Group className="sapa-composer-notice" gap="sm" wrap="nowrap" data-testid="composer-notice">

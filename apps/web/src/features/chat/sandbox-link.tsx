@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useToast } from '../../components/toast/use-toast';
 import { api } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
-import { useSenderAccounts } from './use-sender-accounts';
+import { useSenderAccounts } from '../../resources/account/use-sender-accounts';
 
 /**
  * 'Buka Simulator': the customer simulator for the owner's sandbox number, in a new tab (the same

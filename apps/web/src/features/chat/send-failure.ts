@@ -1,6 +1,5 @@
-import { t } from '@sapa/contracts';
+import { t, WEB_MESSAGES } from '@sapa/contracts';
 import { ApiError } from '../../lib/api-error';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 
 /** The server's own message, or the spec's fallback (spec §8 'Send failure'). */
 export function sendFailureMessage(error: unknown): string {

@@ -2,6 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Radio, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { LIMITS, type Paged } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
+import { accountKeys } from '../../resources/account/account-queries';
+import { groupKeys } from '../../resources/group/group-queries';
 
 interface PickableContact {
   key: string;
@@ -26,7 +28,7 @@ interface WhatsappContactDoc {
  */
 function useContacts(source: 'group' | 'whatsapp', accountId: string) {
   return useInfiniteQuery({
-    queryKey: ['start-chat', source, source === 'whatsapp' ? accountId : ''],
+    queryKey: source === 'group' ? groupKeys.contactPicker() : accountKeys.contactPicker(accountId),
     queryFn: async ({ pageParam, signal }) => {
       const query = { page: pageParam, limit: LIMITS.contactPickerPageSize };
       if (source === 'group') {

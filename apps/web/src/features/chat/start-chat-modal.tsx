@@ -10,7 +10,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { NO_DIAL, START_CHAT_INITIAL, startChatSchema, type RecipientType } from './start-chat-form';
 import { StartChatContacts } from './start-chat-contacts';
 import { useCreateChat } from './use-create-chat';
-import { useSenderAccounts } from './use-sender-accounts';
+import { useSenderAccounts } from '../../resources/account/use-sender-accounts';
 
 /** The recipient tabs that pick from a contact list (each mounts its list only while chosen). */
 const CONTACT_SOURCES = ['group', 'whatsapp'] as const;

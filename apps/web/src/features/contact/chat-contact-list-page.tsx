@@ -22,15 +22,15 @@ import {
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDateShort, t, type ChatContact } from '@sapa/contracts';
+import { formatDateShort, t, type ChatContact, WEB_MESSAGES, interpolate } from '@sapa/contracts';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
-import { WEB_MESSAGES } from '../../lib/web-messages';
-import { formatPhone, initials } from './contact-format';
+import { formatPhone } from '../../lib/format-phone';
+import { initials } from './contact-format';
 import { ContactListHeader } from './contact-list-header';
-import { exportChatContacts, useChatContactPages } from './contact-queries';
+import { exportChatContacts, useChatContactPages } from './chat-contact-queries';
 import { EmptyState, LoadFailed, LoadMore, NotFoundState } from './contact-states';
-import { CONTACT_TEXT, fillText } from './contact-strings';
+import { CONTACT_TEXT } from './contact-strings';
 import './contact.css';
 
 const CHANNELS = {
@@ -81,7 +81,7 @@ function LabelCell({ labels }: { labels: ChatContact['labels'] }) {
           title={rest.map((l) => l.name).join(', ')}
           data-testid="chat-contact-labels-more"
         >
-          {fillText(CONTACT_TEXT.moreLabels, { count: rest.length })}
+          {interpolate(CONTACT_TEXT.moreLabels, { count: rest.length })}
         </Text>
       ) : null}
     </Group>
@@ -134,7 +134,7 @@ function ChatContactTable({ contacts }: { contacts: readonly ChatContact[] }) {
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {/* Instagram and Messenger give no phone number, at most an id: shown as it is */}
                   {contact.account.type === 'whatsapp'
-                    ? formatPhone(contact.phoneNumber)
+                    ? formatPhone(contact.phoneNumber, '-')
                     : contact.phoneNumber || '-'}
                 </Text>
               </Table.Td>
@@ -156,7 +156,7 @@ function ChatContactTable({ contacts }: { contacts: readonly ChatContact[] }) {
                     to={`/user/chat/${encodeURIComponent(contact.chatId)}`}
                     variant="light"
                     size="lg"
-                    aria-label={fillText(CONTACT_TEXT.openChat, { name: contact.name })}
+                    aria-label={interpolate(CONTACT_TEXT.openChat, { name: contact.name })}
                     data-testid="chat-contact-open"
                   >
                     <IconMessageCircle size={18} />

@@ -1,13 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconColumns3, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { CONTACT_LIMITS, CONTACT_MESSAGES, columnName, t, type ContactGroup } from '@sapa/contracts';
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  columnName,
+  t,
+  type ContactGroup,
+  WEB_MESSAGES,
+  interpolate,
+} from '@sapa/contracts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
-import { WEB_MESSAGES } from '../../lib/web-messages';
-import { useColumnChange, type ColumnChange } from './contact-queries';
-import { CONTACT_TEXT, fillText } from './contact-strings';
+import { useColumnChange, type ColumnChange } from '../../resources/group/group-queries';
+import { CONTACT_TEXT } from './contact-strings';
 
 export interface ColumnManagerModalProps {
   opened: boolean;
@@ -124,7 +131,7 @@ function ColumnManager({ group }: { group: ContactGroup }) {
                   <TextInput
                     size="sm"
                     style={{ flex: 1 }}
-                    aria-label={fillText(CONTACT_TEXT.columnRenameLabel, { name: column })}
+                    aria-label={interpolate(CONTACT_TEXT.columnRenameLabel, { name: column })}
                     value={editing.value}
                     error={editing.error}
                     autoFocus
@@ -171,7 +178,7 @@ function ColumnManager({ group }: { group: ContactGroup }) {
                       size={32}
                       variant="subtle"
                       onClick={() => setEditing({ column, value: column, error: null })}
-                      aria-label={fillText(CONTACT_TEXT.columnEdit, { name: column })}
+                      aria-label={interpolate(CONTACT_TEXT.columnEdit, { name: column })}
                       data-testid="column-edit"
                     >
                       <IconPencil size={16} />
@@ -183,7 +190,7 @@ function ColumnManager({ group }: { group: ContactGroup }) {
                       variant="subtle"
                       color="red"
                       onClick={() => setDeleting(column)}
-                      aria-label={fillText(CONTACT_TEXT.columnDelete, { name: column })}
+                      aria-label={interpolate(CONTACT_TEXT.columnDelete, { name: column })}
                       data-testid="column-delete"
                     >
                       <IconTrash size={16} />
@@ -202,7 +209,7 @@ function ColumnManager({ group }: { group: ContactGroup }) {
 
       {full ? (
         <Text size="sm" c="dimmed" data-testid="column-full">
-          {fillText(CONTACT_TEXT.columnsFull, { max: CONTACT_LIMITS.columnsPerGroup })}
+          {interpolate(CONTACT_TEXT.columnsFull, { max: CONTACT_LIMITS.columnsPerGroup })}
         </Text>
       ) : (
         <form onSubmit={add} noValidate data-testid="column-add-form">
@@ -250,7 +257,7 @@ function ColumnManager({ group }: { group: ContactGroup }) {
         testId="column-delete-confirm"
         submitTestId="column-delete-submit"
       >
-        <Text size="sm">{fillText(CONTACT_TEXT.columnDeleteBody, { name: shownDeleting ?? '' })}</Text>
+        <Text size="sm">{interpolate(CONTACT_TEXT.columnDeleteBody, { name: shownDeleting ?? '' })}</Text>
       </ConfirmDeleteDialog>
     </Stack>
   );

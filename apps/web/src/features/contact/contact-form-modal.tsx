@@ -1,11 +1,10 @@
 import { Divider, Text, TextInput } from '@mantine/core';
-import { CONTACT_MESSAGES, type ContactGroup, type GroupContact } from '@sapa/contracts';
+import { CONTACT_MESSAGES, type ContactGroup, type GroupContact, WEB_MESSAGES } from '@sapa/contracts';
 import { FormModal, ModalForm, useSaveCallbacks } from '../../components/form-modal';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { contactFormValues, formFieldErrors, parseContactForm, valueKey } from './contact-form';
-import { useAddContact, useUpdateContact } from './contact-queries';
+import { useAddContact, useUpdateContact } from '../../resources/group/group-queries';
 import { CONTACT_TEXT } from './contact-strings';
 
 export interface ContactFormModalProps {

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactFormValues, formFieldErrors, parseContactForm } from './contact-form';
-import { baseName, formatPhone, initials } from './contact-format';
+import { baseName, initials } from './contact-format';
 import { BUDI } from './test-helpers';
-
-describe('formatPhone', () => {
-  it('groups Indonesian numbers and puts + before others', () => {
-    expect(formatPhone('6281234567890')).toBe('+62 812-3456-7890');
-    expect(formatPhone('628123456789')).toBe('+62 812-3456-789');
-    expect(formatPhone('60123456789')).toBe('+60123456789');
-    expect(formatPhone('')).toBe('-');
-    expect(formatPhone('17841400000000')).toBe('+17841400000000');
-  });
-});
 
 describe('small helpers', () => {
   it('names files and initials', () => {

@@ -14,18 +14,22 @@ import {
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { t, type ContactGroup, type GroupContact } from '@sapa/contracts';
+import { t, type ContactGroup, type GroupContact, WEB_MESSAGES, interpolate } from '@sapa/contracts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { useToast } from '../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useSession } from '../../lib/use-session';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { ColumnManagerModal } from './column-manager-modal';
 import { ContactFormModal } from './contact-form-modal';
 import { ContactSearch, ReadOnlyNote } from './contact-list-header';
-import { exportGroup, useDeleteContacts, useGroup, useGroupContactPages } from './contact-queries';
+import {
+  exportGroup,
+  useDeleteContacts,
+  useGroup,
+  useGroupContactPages,
+} from '../../resources/group/group-queries';
 import { EmptyState, LoadFailed, LoadMore, NotFoundState } from './contact-states';
-import { CONTACT_TEXT, fillText, formatCount } from './contact-strings';
+import { CONTACT_TEXT, formatCount } from './contact-strings';
 import { GroupContactSkeleton, GroupContactTable } from './group-contact-table';
 import { columnSummary } from './group-list';
 import { ImportWizard } from './import/import-wizard';
@@ -252,7 +256,7 @@ function GroupDetail({ group }: { group: ContactGroup }) {
               </Title>
               <Text size="sm" c="dimmed">
                 <span data-testid="group-detail-total">
-                  {fillText(CONTACT_TEXT.groupContacts, { count: formatCount(group.total) })}
+                  {interpolate(CONTACT_TEXT.groupContacts, { count: formatCount(group.total) })}
                 </span>
                 <span aria-hidden> · </span>
                 <span title={group.columns.join(', ') || undefined}>{columnSummary(group.columns)}</span>
@@ -327,7 +331,7 @@ function GroupDetail({ group }: { group: ContactGroup }) {
             data-testid="contact-selection"
           >
             <Text size="sm" fw={600} aria-live="polite" data-testid="contact-selected-count">
-              {fillText(CONTACT_TEXT.selected, { count: formatCount(selected.size) })}
+              {interpolate(CONTACT_TEXT.selected, { count: formatCount(selected.size) })}
             </Text>
             <Group gap="xs">
               <Button variant="subtle" size="compact-sm" onClick={() => setPicked(new Set())}>
@@ -371,7 +375,7 @@ function GroupDetail({ group }: { group: ContactGroup }) {
             submitTestId="contact-delete-submit"
           >
             <Text size="sm">
-              {fillText(CONTACT_TEXT.deleteContactsBody, { count: formatCount(deleteCount) })}
+              {interpolate(CONTACT_TEXT.deleteContactsBody, { count: formatCount(deleteCount) })}
             </Text>
           </ConfirmDeleteDialog>
         </>

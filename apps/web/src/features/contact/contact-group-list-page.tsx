@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ContactGroup } from '@sapa/contracts';
 import { pagedListOf, useListPage } from '../../components/use-list-page';
 import { ContactListHeader } from './contact-list-header';
-import { useGroupPages } from './contact-queries';
+import { useGroupPages } from '../../resources/group/group-queries';
 import { CONTACT_TEXT } from './contact-strings';
 import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupFormModal } from './group-form-modal';

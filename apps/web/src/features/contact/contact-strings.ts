@@ -112,11 +112,6 @@ export const CONTACT_TEXT = {
   moreLabels: '+{count}',
 } as const;
 
-/** Fills `{name}` placeholders. */
-export function fillText(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
-
 /** A count as Indonesians write it: 1.250 */
 export function formatCount(n: number): string {
   return n.toLocaleString('id-ID');

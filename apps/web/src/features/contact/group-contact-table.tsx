@@ -1,8 +1,9 @@
 import { ActionIcon, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { GroupContact } from '@sapa/contracts';
-import { formatPhone } from './contact-format';
-import { CONTACT_TEXT, fillText } from './contact-strings';
+import { formatPhone } from '../../lib/format-phone';
+import { CONTACT_TEXT } from './contact-strings';
+import { interpolate } from '@sapa/contracts';
 
 export interface GroupContactTableProps {
   contacts: readonly GroupContact[];
@@ -84,7 +85,7 @@ export function GroupContactTable({
                 {readOnly ? null : (
                   <Table.Td>
                     <Checkbox
-                      aria-label={fillText(CONTACT_TEXT.selectContact, { name: contact.name })}
+                      aria-label={interpolate(CONTACT_TEXT.selectContact, { name: contact.name })}
                       checked={isSelected}
                       onChange={() => onToggle(contact._id)}
                       data-testid="contact-select"
@@ -98,7 +99,7 @@ export function GroupContactTable({
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="contact-phone-text">
-                    {formatPhone(contact.phoneNumber)}
+                    {formatPhone(contact.phoneNumber, '-')}
                   </Text>
                 </Table.Td>
                 {columns.map((column) => (
@@ -114,7 +115,7 @@ export function GroupContactTable({
                       variant="subtle"
                       size={32}
                       onClick={() => onEdit(contact)}
-                      aria-label={fillText(CONTACT_TEXT.editContactLabel, { name: contact.name })}
+                      aria-label={interpolate(CONTACT_TEXT.editContactLabel, { name: contact.name })}
                       data-testid="contact-edit"
                     >
                       <IconPencil size={16} />

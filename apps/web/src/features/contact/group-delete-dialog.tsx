@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import { CONTACT_MESSAGES, type ContactGroup } from '@sapa/contracts';
+import { CONTACT_MESSAGES, type ContactGroup, interpolate } from '@sapa/contracts';
 import { EntityDeleteDialog } from '../../components/entity-delete-dialog';
-import { useDeleteGroup } from './contact-queries';
-import { CONTACT_TEXT, fillText, formatCount } from './contact-strings';
+import { useDeleteGroup } from '../../resources/group/group-queries';
+import { CONTACT_TEXT, formatCount } from './contact-strings';
 
 export interface GroupDeleteDialogProps {
   /** the group to delete; null closes the dialog */
@@ -27,7 +27,7 @@ export function GroupDeleteDialog({ group, onClose, onDeleted }: GroupDeleteDial
     >
       {(shown) => (
         <Text size="sm">
-          {fillText(CONTACT_TEXT.deleteGroupBody, {
+          {interpolate(CONTACT_TEXT.deleteGroupBody, {
             name: shown?.name ?? '',
             count: formatCount(shown?.total ?? 0),
           })}

@@ -1,8 +1,13 @@
-import { CONTACT_LIMITS, CONTACT_MESSAGES, groupBody, type ContactGroup } from '@sapa/contracts';
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  groupBody,
+  type ContactGroup,
+  WEB_MESSAGES,
+} from '@sapa/contracts';
 import { FormModal, ModalForm, NameInput, useSaveCallbacks } from '../../components/form-modal';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
-import { useSaveGroup } from './contact-queries';
+import { useSaveGroup } from '../../resources/group/group-queries';
 import { CONTACT_TEXT } from './contact-strings';
 
 export interface GroupFormModalProps {

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Menu, Text, ThemeIcon } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateLong, type ContactGroup } from '@sapa/contracts';
+import { formatDateLong, type ContactGroup, interpolate } from '@sapa/contracts';
 import { ListSkeleton, PagedList, type PagedListState } from '../../components/paged-list';
 import { EmptyState, LoadFailed, LoadMore, NotFoundState } from './contact-states';
-import { CONTACT_TEXT, fillText, formatCount } from './contact-strings';
+import { CONTACT_TEXT, formatCount } from './contact-strings';
 import './contact.css';
 
 /** 'Kolom: Kota, Email, +2' (three names at most), or 'Tanpa kolom tambahan'. */
@@ -12,7 +12,7 @@ export function columnSummary(columns: readonly string[]): string {
   if (!columns.length) return CONTACT_TEXT.groupNoColumns;
   const shown = columns.slice(0, 3).join(', ');
   const more = columns.length > 3 ? `, +${columns.length - 3}` : '';
-  return fillText(CONTACT_TEXT.groupColumns, { names: shown + more });
+  return interpolate(CONTACT_TEXT.groupColumns, { names: shown + more });
 }
 
 function GroupRow({
@@ -51,7 +51,7 @@ function GroupRow({
         </Link>
         <Text size="sm" c="dimmed" className="sapa-group-meta">
           <span data-testid="group-total">
-            {fillText(CONTACT_TEXT.groupContacts, { count: formatCount(group.total) })}
+            {interpolate(CONTACT_TEXT.groupContacts, { count: formatCount(group.total) })}
           </span>
           <span aria-hidden> · </span>
           <span
@@ -64,7 +64,7 @@ function GroupRow({
         </Text>
       </div>
       <Text size="xs" c="dimmed" className="sapa-group-updated" data-testid="group-updated">
-        {fillText(CONTACT_TEXT.groupUpdatedAt, { date: formatDateLong(group.updatedAt) })}
+        {interpolate(CONTACT_TEXT.groupUpdatedAt, { date: formatDateLong(group.updatedAt) })}
       </Text>
       {readOnly ? null : (
         <Menu position="bottom-end" withinPortal shadow="md">
@@ -74,7 +74,7 @@ function GroupRow({
               color="gray"
               size={36}
               className="sapa-group-menu"
-              aria-label={fillText(CONTACT_TEXT.groupMenu, { name: group.name })}
+              aria-label={interpolate(CONTACT_TEXT.groupMenu, { name: group.name })}
               data-testid="group-menu"
             >
               <IconDots size={18} />

@@ -15,7 +15,7 @@ import {
   TestMessageDialog,
 } from './whatsapp/wa-dialogs';
 import { WaLinkModal } from './whatsapp/wa-link-modal';
-import { useWhatsappAccounts } from './whatsapp/wa-queries';
+import { useWhatsappAccounts } from '../../resources/account/account-queries';
 import { WA_TEXT } from './whatsapp/wa-strings';
 
 type Open = { action: CardAction; account: Account } | null;

@@ -1,11 +1,18 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, CloseButton, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { ATTACHMENT_MESSAGES, canQuote, fileRefusal, LIMITS, t, type AccountType } from '@sapa/contracts';
+import {
+  ATTACHMENT_MESSAGES,
+  canQuote,
+  fileRefusal,
+  LIMITS,
+  t,
+  type AccountType,
+  WEB_MESSAGES,
+} from '@sapa/contracts';
 import { AppAvatar } from '../../components/app-avatar';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { QuoteContent } from '../../components/bubbles/quoted-block';
 import { ChannelIcon } from '../../components/channel-icon';
 import { useShareForms } from '../../components/composer/share-forms';

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandInstagram, IconBrandMessenger } from '@tabler/icons-react';
-import { LIMITS, t, type AccountType } from '@sapa/contracts';
+import { LIMITS, t, type AccountType, WEB_MESSAGES } from '@sapa/contracts';
 import { z } from 'zod';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { ChannelIcon } from '../../components/channel-icon';
 import type { SandboxAccount } from './use-sandbox-accounts';
 import type { SandboxCustomer } from './use-sandbox-conversation';

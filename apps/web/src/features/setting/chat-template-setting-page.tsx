@@ -4,7 +4,7 @@ import { SettingListPage } from './setting-list-page';
 import { TemplateDeleteDialog } from './templates/template-delete-dialog';
 import { TemplateFormModal } from './templates/template-form-modal';
 import { TemplateList } from './templates/template-list';
-import { useTemplatePages } from './templates/template-queries';
+import { useTemplatePages } from '../../resources/template/template-queries';
 import { TEMPLATE_TEXT } from './templates/template-strings';
 
 /**

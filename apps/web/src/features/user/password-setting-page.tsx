@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
-import { changePasswordBody, t, type UserProfile } from '@sapa/contracts';
+import { changePasswordBody, t, type UserProfile, WEB_MESSAGES } from '@sapa/contracts';
 import { PasswordChangeFields, SettingsForm } from '../../components/settings-form';
 import { useToast } from '../../components/toast/use-toast';
 import { api } from '../../lib/api-client';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { useUserMutation } from './use-user-mutation';
 
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };

@@ -2,7 +2,13 @@ import type { FormEvent } from 'react';
 import { Alert, PasswordInput, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { z } from 'zod';
-import { t, updateProfileBody, type UpdateProfileBody, type UserProfile } from '@sapa/contracts';
+import {
+  t,
+  updateProfileBody,
+  type UpdateProfileBody,
+  type UserProfile,
+  WEB_MESSAGES,
+} from '@sapa/contracts';
 import { FormPhoneField } from '../../components/form-phone-field';
 import { SettingsForm } from '../../components/settings-form';
 import { useToast } from '../../components/toast/use-toast';
@@ -11,7 +17,6 @@ import { localPhoneField } from '../../lib/local-phone-field';
 import { countryByCode, splitPhone } from '../../lib/phone-form';
 import { useSession } from '../../lib/use-session';
 import { useZodForm } from '../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { useUserMutation } from './use-user-mutation';
 
 const profileForm = updateProfileBody.extend({ country: z.string(), phone: localPhoneField });

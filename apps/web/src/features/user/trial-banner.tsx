@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { t, type UserProfile } from '@sapa/contracts';
+import { t, type UserProfile, WEB_MESSAGES } from '@sapa/contracts';
 import { useToast } from '../../components/toast/use-toast';
 import { api } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
-import { WEB_MESSAGES } from '../../lib/web-messages';
 import { useUserMutation } from './use-user-mutation';
 
 /** Offers the one-time 7-day trial to an owner without a subscription. */

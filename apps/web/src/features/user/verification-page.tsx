@@ -1,7 +1,14 @@
 import type { FormEvent } from 'react';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { t, verifyBody, type MessageResponse, type UserProfile } from '@sapa/contracts';
+import {
+  t,
+  verifyBody,
+  type MessageResponse,
+  type UserProfile,
+  interpolate,
+  WEB_MESSAGES,
+} from '@sapa/contracts';
 import { AuthLayout } from '../../components/auth-layout';
 import { FormAlert } from '../../components/form-alert';
 import { useToast } from '../../components/toast/use-toast';
@@ -10,7 +17,6 @@ import { api } from '../../lib/api-client';
 import { useLogout } from '../../lib/use-logout';
 import { useSession } from '../../lib/use-session';
 import { useZodForm } from '../../lib/use-zod-form';
-import { fill, WEB_MESSAGES } from '../../lib/web-messages';
 import { useCooldown } from '../../lib/use-cooldown';
 import { useUserMutation } from './use-user-mutation';
 
@@ -77,7 +83,7 @@ export function VerificationPage() {
             onResend={() => resend.mutate(undefined, resendCallbacks)}
             pending={resend.isPending}
             cooldown={cooldown}
-            cooldownText={fill(WEB_MESSAGES.verifyResendCooldown, { seconds: cooldown })}
+            cooldownText={interpolate(WEB_MESSAGES.verifyResendCooldown, { seconds: cooldown })}
             cooldownTestId="resend-cooldown"
           />
         </Stack>

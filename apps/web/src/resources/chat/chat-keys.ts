@@ -17,13 +17,16 @@ export const EMPTY_CHAT_FILTER: ChatFilter = {
   agentIds: [],
 };
 
-/** Query keys of the chat feature; realtime patches every cached list under `lists()`. */
+/**
+ * Query keys of chats, the one place they are spelled: realtime patches every cached list under
+ * `lists()`; labels and agents refresh `lists()` and `details()` since chats carry their names.
+ */
 export const chatKeys = {
   lists: () => ['chat', 'list'] as const,
   list: (filter: ChatFilter) => ['chat', 'list', filter] as const,
   count: () => ['chat', 'count'] as const,
+  details: () => ['chat', 'detail'] as const,
   detail: (id: string) => ['chat', 'detail', id] as const,
   messagesAll: () => ['chat', 'messages'] as const,
   messages: (id: string) => ['chat', 'messages', id] as const,
-  senders: () => ['account', 'senders'] as const,
 };

@@ -1,6 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LIMITS, type Paged } from '@sapa/contracts';
 import { api } from '../../../lib/api-client';
+import { accountKeys } from '../../../resources/account/account-queries';
+import { agentKeys } from '../../../resources/agent/agent-queries';
+import { labelKeys } from '../../../resources/label/label-queries';
 
 /** An account, label or agent as the pickers show it. */
 export interface PickerOption {
@@ -17,6 +20,9 @@ export interface PickerOption {
 type Source = 'account' | 'label' | 'agent';
 
 const PATHS: Record<Source, string> = { account: '/account', label: '/chat/label', agent: '/agent' };
+
+/** Each picker caches under its noun's keys, so a change to labels or agents refreshes it too. */
+const KEYS = { account: accountKeys.picker, label: labelKeys.picker, agent: agentKeys.picker };
 
 interface AccountDoc {
   _id: string;
@@ -58,7 +64,7 @@ function toOption(source: Source, doc: AccountDoc | LabelDoc | AgentDoc): Picker
  */
 export function usePagedOptions(source: Source, enabled: boolean, search = '') {
   return useInfiniteQuery({
-    queryKey: ['picker', source, search],
+    queryKey: KEYS[source](search),
     queryFn: async ({ pageParam, signal }) => {
       const page = await api.get<Paged<AccountDoc | LabelDoc | AgentDoc>>(
         PATHS[source],

@@ -2,10 +2,9 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { CONTACT_MESSAGES, type ContactImport } from '@sapa/contracts';
+import { CONTACT_MESSAGES, type ContactImport, WEB_MESSAGES } from '@sapa/contracts';
 import { FormAlert } from '../../../components/form-alert';
 import { errorMessage } from '../../../lib/api-error';
-import { WEB_MESSAGES } from '../../../lib/web-messages';
 import { IMPORT_ACCEPT, IMPORT_MAX_BYTES, uploadImportFile } from './import-api';
 import { IMPORT_TEXT } from './import-strings';
 

@@ -24,13 +24,14 @@ import {
   type ContactImport,
   type StartImportBody,
   t,
+  WEB_MESSAGES,
+  interpolate,
 } from '@sapa/contracts';
 import { FormAlert } from '../../../components/form-alert';
 import { errorMessage } from '../../../lib/api-error';
-import { WEB_MESSAGES } from '../../../lib/web-messages';
 import { baseName } from '../contact-format';
-import { useGroupPicker } from '../contact-queries';
-import { fillText, formatCount } from '../contact-strings';
+import { useGroupPicker } from '../../../resources/group/group-queries';
+import { formatCount } from '../contact-strings';
 import {
   adaptMapping,
   choiceToTarget,
@@ -68,7 +69,7 @@ function mappingOptions(header: string, columns: readonly string[]) {
       group: IMPORT_TEXT.groupOther,
       items: [
         ...(canCreate
-          ? [{ value: 'new', label: fillText(IMPORT_TEXT.optionNew, { header: header.trim() }) }]
+          ? [{ value: 'new', label: interpolate(IMPORT_TEXT.optionNew, { header: header.trim() }) }]
           : []),
         { value: 'ignore', label: IMPORT_TEXT.optionIgnore },
       ],
@@ -174,7 +175,7 @@ export function ImportMappingStep({ item, initialGroup, onStarted, onBack }: Imp
             {item.fileName}
           </Text>
           <Text size="sm" c="dimmed" data-testid="import-total-rows">
-            {fillText(IMPORT_TEXT.fileRows, { count: formatCount(item.totalRows) })}
+            {interpolate(IMPORT_TEXT.fileRows, { count: formatCount(item.totalRows) })}
           </Text>
         </Box>
         <Button
@@ -269,7 +270,7 @@ export function ImportMappingStep({ item, initialGroup, onStarted, onBack }: Imp
                   </div>
                   <NativeSelect
                     className="sapa-import-mapping-select"
-                    aria-label={fillText(IMPORT_TEXT.mappingFor, { header: shownHeader })}
+                    aria-label={interpolate(IMPORT_TEXT.mappingFor, { header: shownHeader })}
                     size="sm"
                     value={choices[i] ?? 'ignore'}
                     data={mappingOptions(header, columns)}
@@ -306,7 +307,7 @@ export function ImportMappingStep({ item, initialGroup, onStarted, onBack }: Imp
                 data-testid="import-preview"
               >
                 <Table.Caption>
-                  {fillText(IMPORT_TEXT.previewCaption, { count: item.preview.length })}
+                  {interpolate(IMPORT_TEXT.previewCaption, { count: item.preview.length })}
                 </Table.Caption>
                 <Table.Thead>
                   <Table.Tr>

@@ -20,12 +20,11 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { importPercent, t, type ContactImport } from '@sapa/contracts';
+import { importPercent, t, type ContactImport, WEB_MESSAGES, interpolate } from '@sapa/contracts';
 import { FormAlert } from '../../../components/form-alert';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api-error';
-import { WEB_MESSAGES } from '../../../lib/web-messages';
-import { CONTACT_TEXT, fillText, formatCount } from '../contact-strings';
+import { CONTACT_TEXT, formatCount } from '../contact-strings';
 import { cancelImport, downloadRefused } from './import-api';
 import { IMPORT_TEXT } from './import-strings';
 
@@ -97,7 +96,7 @@ export function ImportProgressStep({
           data-value={percent}
         />
         <Text size="sm" c="dimmed" data-testid="import-progress-rows">
-          {fillText(IMPORT_TEXT.progressRows, {
+          {interpolate(IMPORT_TEXT.progressRows, {
             done: formatCount(item.processedRows),
             total: formatCount(item.totalRows),
           })}
@@ -196,7 +195,7 @@ export function ImportSummaryStep({
           </Title>
           {item.group ? (
             <Text size="sm" c="dimmed" data-testid="import-summary-body">
-              {fillText(IMPORT_TEXT.doneBody, {
+              {interpolate(IMPORT_TEXT.doneBody, {
                 done: formatCount(item.processedRows),
                 total: formatCount(item.totalRows),
                 group: item.group.name,

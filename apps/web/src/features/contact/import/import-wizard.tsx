@@ -3,10 +3,10 @@ import { Modal, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { t, type ContactGroup, type ContactImport } from '@sapa/contracts';
+import { t, type ContactGroup, type ContactImport, interpolate } from '@sapa/contracts';
 import { useToast } from '../../../components/toast/use-toast';
-import { refreshGroups } from '../contact-queries';
-import { CONTACT_TEXT, fillText, formatCount } from '../contact-strings';
+import { refreshGroups } from '../../../resources/group/group-queries';
+import { CONTACT_TEXT, formatCount } from '../contact-strings';
 import { fetchImport, isImportActive } from './import-api';
 import { ImportFileStep } from './import-file-step';
 import { ImportMappingStep } from './import-mapping-step';
@@ -82,7 +82,7 @@ export function ImportWizard({ opened, onClose, group = null, pollMs = IMPORT_PO
     if (done.state === 'done') {
       toast.show({
         title: t('common.success'),
-        message: fillText(IMPORT_TEXT.backgroundDone, {
+        message: interpolate(IMPORT_TEXT.backgroundDone, {
           file: done.fileName,
           added: formatCount(done.added),
           updated: formatCount(done.updated),

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { parseRealtimeFrame } from '@sapa/contracts';
 import { openReconnectingSocket, socketUrl } from '../../../lib/reconnecting-socket';
 import { useSession } from '../../../lib/use-session';
-import { waKeys, writeAccount } from './wa-queries';
+import { accountKeys, writeAccount } from '../../../resources/account/account-queries';
 
 /**
  * The integration page's own realtime socket: each 'account.updated' event (a new QR, a status
@@ -22,7 +22,7 @@ export function useAccountRealtime(): void {
         const event = parseRealtimeFrame(data);
         if (event?.type === 'account.updated' && event.account) writeAccount(queryClient, event.account);
       },
-      onReconnect: () => void queryClient.invalidateQueries({ queryKey: waKeys.all() }),
+      onReconnect: () => void queryClient.invalidateQueries({ queryKey: accountKeys.whatsapp() }),
     });
     return () => socket.close();
   }, [token, queryClient]);

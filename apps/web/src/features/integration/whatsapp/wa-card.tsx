@@ -11,7 +11,8 @@ import {
   IconAddressBook,
 } from '@tabler/icons-react';
 import type { Account } from '@sapa/contracts';
-import { RELINKABLE, WA_TEXT, formatLastSeen, formatPhone, statusColor, statusLabel } from './wa-strings';
+import { formatPhone } from '../../../lib/format-phone';
+import { RELINKABLE, WA_TEXT, formatLastSeen, statusColor, statusLabel } from './wa-strings';
 
 export type CardAction = 'rename' | 'test' | 'groups' | 'contacts' | 'reset-token' | 'relink' | 'delete';
 

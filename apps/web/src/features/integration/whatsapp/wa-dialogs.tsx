@@ -22,13 +22,13 @@ import {
   testMessageBody,
   updateAccountBody,
   type Account,
+  WEB_MESSAGES,
 } from '@sapa/contracts';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { FormModal, ModalForm, useSaveCallbacks } from '../../../components/form-modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { useServerForm } from '../../../components/use-server-form';
 import { errorMessage } from '../../../lib/api-error';
-import { WEB_MESSAGES } from '../../../lib/web-messages';
 import {
   useContacts,
   useDeleteAccount,
@@ -36,8 +36,9 @@ import {
   useResetToken,
   useSendTest,
   useUpdateAccount,
-} from './wa-queries';
-import { WA_TEXT, formatPhone } from './wa-strings';
+} from '../../../resources/account/account-queries';
+import { formatPhone } from '../../../lib/format-phone';
+import { WA_TEXT } from './wa-strings';
 
 interface DialogProps {
   /** the account the dialog is about; null closes it */

@@ -14,15 +14,27 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { WHATSAPP_MESSAGES as M, createWhatsappBody, linkBody, t, type Account } from '@sapa/contracts';
+import {
+  WHATSAPP_MESSAGES as M,
+  createWhatsappBody,
+  linkBody,
+  t,
+  type Account,
+  WEB_MESSAGES,
+} from '@sapa/contracts';
 import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useToast } from '../../../components/toast/use-toast';
 import { useServerForm } from '../../../components/use-server-form';
 import { errorMessage } from '../../../lib/api-error';
-import { WEB_MESSAGES } from '../../../lib/web-messages';
-import { useCreateWhatsapp, useRelink, useWhatsappAccount, type LinkInput } from './wa-queries';
+import {
+  useCreateWhatsapp,
+  useRelink,
+  useWhatsappAccount,
+  type LinkInput,
+} from '../../../resources/account/account-queries';
 import { QrView } from './wa-qr';
-import { WA_TEXT, formatPairingCode, formatPhone } from './wa-strings';
+import { formatPhone } from '../../../lib/format-phone';
+import { WA_TEXT, formatPairingCode } from './wa-strings';
 
 export interface WaLinkModalProps {
   opened: boolean;

@@ -106,19 +106,6 @@ export function statusColor(status: string): string {
 /** Statuses from which the owner may link the number again. */
 export const RELINKABLE = new Set(['disconnected', 'logged_out', 'replaced']);
 
-/** '+62 812-3456-7890' (the contact feature's format; features do not share code). */
-export function formatPhone(phone: string | null | undefined): string {
-  const value = (phone ?? '').trim();
-  if (!value) return '';
-  if (!/^\d+$/.test(value)) return value;
-  if (value.startsWith('62') && value.length >= 10 && value.length <= 15) {
-    const rest = value.slice(2);
-    const parts = [rest.slice(0, 3), rest.slice(3, 7), rest.slice(7)].filter(Boolean);
-    return `+62 ${parts.join('-')}`;
-  }
-  return `+${value}`;
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'baru saja', '5 menit lalu', '3 jam lalu', else DD/MM/YY HH:mm. */

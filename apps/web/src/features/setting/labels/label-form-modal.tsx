@@ -6,13 +6,13 @@ import {
   LABEL_NAME_MAX_LENGTH,
   labelBody,
   type Label,
+  WEB_MESSAGES,
 } from '@sapa/contracts';
 import { FormModal, ModalForm, NameInput, useSaveCallbacks } from '../../../components/form-modal';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { WEB_MESSAGES } from '../../../lib/web-messages';
 import { LabelBadge } from './label-badge';
 import { LabelColorField } from './label-color-field';
-import { useSaveLabel } from './label-queries';
+import { useSaveLabel } from '../../../resources/label/label-queries';
 import { LABEL_TEXT } from './label-strings';
 
 export interface LabelFormModalProps {

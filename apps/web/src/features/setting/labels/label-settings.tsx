@@ -4,7 +4,7 @@ import { SettingListPage } from '../setting-list-page';
 import { LabelDeleteDialog } from './label-delete-dialog';
 import { LabelFormModal } from './label-form-modal';
 import { LabelList } from './label-list';
-import { useLabelPages } from './label-queries';
+import { useLabelPages } from '../../../resources/label/label-queries';
 import { LABEL_TEXT } from './label-strings';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type Account, type Paged } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
-import { chatKeys } from '../../resources/chat/chat-keys';
+import { accountKeys } from './account-queries';
 
 /**
  * GET /api/account?types=whatsapp: the sender numbers, up to 200 (spec §7, §9). Only connected ones:
@@ -9,7 +9,7 @@ import { chatKeys } from '../../resources/chat/chat-keys';
  */
 export function useSenderAccounts() {
   return useQuery({
-    queryKey: chatKeys.senders(),
+    queryKey: accountKeys.senders(),
     queryFn: ({ signal }) =>
       api.get<Paged<Account>>(
         '/account',

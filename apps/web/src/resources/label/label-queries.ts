@@ -1,13 +1,15 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { LABEL_PAGE_SIZE, type Label, type LabelInput } from '@sapa/contracts';
-import { api } from '../../../lib/api-client';
-import { useMutationThen, usePagedQuery } from '../../../lib/query-hooks';
+import { api } from '../../lib/api-client';
+import { useMutationThen, usePagedQuery } from '../../lib/query-hooks';
+import { chatKeys } from '../chat/chat-keys';
 
-/** Query keys of labels; everything under ['label'] is read again after a change. */
+/** Query keys of labels (the settings list and the inbox's pickers); all of ['label'] is read again after a change. */
 export const labelKeys = {
   all: () => ['label'] as const,
   list: (search: string) => ['label', 'list', search] as const,
   one: (id: string) => ['label', 'ids', id] as const,
+  picker: (search: string) => ['label', 'picker', search] as const,
 };
 
 /** GET /chat/label: alphabetical, 20 a page, searched by name; 'Lebih Banyak' loads the next page. */
@@ -36,8 +38,8 @@ export function useFreshLabel(id: string | null) {
 function refreshLabels(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: labelKeys.all() }),
-    queryClient.invalidateQueries({ queryKey: ['chat', 'list'] }),
-    queryClient.invalidateQueries({ queryKey: ['chat', 'detail'] }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: chatKeys.details() }),
   ]);
 }
 

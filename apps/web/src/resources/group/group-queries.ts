@@ -8,7 +8,6 @@ import {
 import {
   CONTACT_LIMITS,
   type AddContactsResult,
-  type ChatContact,
   type ContactGroup,
   type GroupBody,
   type GroupContact,
@@ -21,17 +20,18 @@ import { downloadApiFile, safeFileName } from '../../lib/api-download';
 import { useMutationThen, usePagedQuery } from '../../lib/query-hooks';
 
 /**
- * Query keys of the Kontak screens. Everything about groups sits under ['contact-group'] and is
- * read again after any change (an import, a new column, deleted contacts change counts everywhere).
+ * Query keys of contact groups. Everything about groups sits under ['group'] and is read again after
+ * any change (an import, a new column, deleted contacts change counts everywhere).
  */
-export const contactKeys = {
-  groups: () => ['contact-group'] as const,
-  groupList: (search: string) => ['contact-group', 'list', search] as const,
-  groupPicker: (search: string) => ['contact-group', 'picker', search] as const,
-  group: (id: string) => ['contact-group', 'one', id] as const,
-  contacts: (groupId: string) => ['contact-group', 'contacts', groupId] as const,
-  contactList: (groupId: string, search: string) => ['contact-group', 'contacts', groupId, search] as const,
-  chatContacts: (search: string) => ['chat-contact', search] as const,
+export const groupKeys = {
+  all: () => ['group'] as const,
+  list: (search: string) => ['group', 'list', search] as const,
+  picker: (search: string) => ['group', 'picker', search] as const,
+  one: (id: string) => ['group', 'one', id] as const,
+  contacts: (groupId: string) => ['group', 'contacts', groupId] as const,
+  contactList: (groupId: string, search: string) => ['group', 'contacts', groupId, search] as const,
+  /** every group's contacts in one list (the start-chat picker) */
+  contactPicker: () => ['group', 'contact-picker'] as const,
 };
 
 const groupPath = (id: string, rest = '') => `/group/${encodeURIComponent(id)}${rest}`;
@@ -40,20 +40,20 @@ const groupPath = (id: string, rest = '') => `/group/${encodeURIComponent(id)}${
 const pageQuery = (search: string) => ({ limit: CONTACT_LIMITS.pageSize, search: search || undefined });
 
 export function refreshGroups(queryClient: QueryClient): Promise<unknown> {
-  return queryClient.invalidateQueries({ queryKey: contactKeys.groups() });
+  return queryClient.invalidateQueries({ queryKey: groupKeys.all() });
 }
 
 // ---- groups ----
 
 /** GET /group: 20 a page, searched by name; 'Lebih Banyak' loads the next page. */
 export function useGroupPages(search: string) {
-  return usePagedQuery<ContactGroup>(contactKeys.groupList(search), '/group', pageQuery(search));
+  return usePagedQuery<ContactGroup>(groupKeys.list(search), '/group', pageQuery(search));
 }
 
 /** GET /group for a picker: the first 50 groups matching the search. */
 export function useGroupPicker(search: string, enabled = true) {
   return useQuery({
-    queryKey: contactKeys.groupPicker(search),
+    queryKey: groupKeys.picker(search),
     queryFn: ({ signal }) =>
       api.get<Paged<ContactGroup>>('/group', { page: 1, limit: 50, search: search || undefined }, signal),
     placeholderData: keepPreviousData,
@@ -64,7 +64,7 @@ export function useGroupPicker(search: string, enabled = true) {
 /** GET /group/{id}: its name, columns and count. */
 export function useGroup(id: string) {
   return useQuery({
-    queryKey: contactKeys.group(id),
+    queryKey: groupKeys.one(id),
     queryFn: ({ signal }) => api.get<ContactGroup>(groupPath(id), undefined, signal),
     retry: false,
   });
@@ -89,7 +89,7 @@ export function useDeleteGroup() {
 /** GET /group/{id}/contact: 20 a page, searched by name or number. */
 export function useGroupContactPages(groupId: string, search: string, enabled = true) {
   return usePagedQuery<GroupContact>(
-    contactKeys.contactList(groupId, search),
+    groupKeys.contactList(groupId, search),
     groupPath(groupId, '/contact'),
     pageQuery(search),
     enabled,
@@ -154,7 +154,7 @@ export function useColumnChange(groupId: string) {
       return api.delete<ContactGroup>(path, { name: change.name });
     },
     (queryClient, group) => {
-      queryClient.setQueryData(contactKeys.group(groupId), group);
+      queryClient.setQueryData(groupKeys.one(groupId), group);
       return refreshGroups(queryClient);
     },
   );
@@ -164,20 +164,5 @@ export function useColumnChange(groupId: string) {
 export function exportGroup(group: Pick<ContactGroup, '_id' | 'name'>): Promise<void> {
   return downloadApiFile(groupPath(group._id, '/export'), `${safeFileName(group.name, 'grup')}.xlsx`, {
     method: 'POST',
-  });
-}
-
-// ---- conversation contacts ----
-
-/** GET /contact/chat: the people of the tenant's conversations, 20 a page. */
-export function useChatContactPages(search: string) {
-  return usePagedQuery<ChatContact>(contactKeys.chatContacts(search), '/contact/chat', pageQuery(search));
-}
-
-/** POST /contact/chat/export?search=: the (searched) conversation contacts as an Excel file. */
-export function exportChatContacts(search: string, name: string): Promise<void> {
-  return downloadApiFile('/contact/chat/export', name, {
-    method: 'POST',
-    query: { search: search || undefined },
   });
 }

@@ -1,15 +1,22 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Account, Paged, WhatsappGroup } from '@sapa/contracts';
-import { api } from '../../../lib/api-client';
-import { useMutationThen, usePagedQuery } from '../../../lib/query-hooks';
+import { api } from '../../lib/api-client';
+import { useMutationThen, usePagedQuery } from '../../lib/query-hooks';
 
-/** Query keys of the integration page; everything under ['wa-account'] is read again after a change. */
-export const waKeys = {
-  all: () => ['wa-account'] as const,
-  list: () => ['wa-account', 'list'] as const,
-  one: (id: string) => ['wa-account', 'one', id] as const,
-  groups: (id: string) => ['wa-account', 'groups', id] as const,
-  contacts: (id: string, search: string) => ['wa-account', 'contacts', id, search] as const,
+/**
+ * Query keys of accounts (connected numbers and pages), all under ['account']: the integration page's
+ * WhatsApp cards under `whatsapp()`, the composer's sender list, the inbox's account picker.
+ */
+export const accountKeys = {
+  all: () => ['account'] as const,
+  whatsapp: () => ['account', 'whatsapp'] as const,
+  whatsappList: () => ['account', 'whatsapp', 'list'] as const,
+  one: (id: string) => ['account', 'whatsapp', 'one', id] as const,
+  groups: (id: string) => ['account', 'whatsapp', 'groups', id] as const,
+  contacts: (id: string, search: string) => ['account', 'whatsapp', 'contacts', id, search] as const,
+  contactPicker: (id: string) => ['account', 'whatsapp', 'contact-picker', id] as const,
+  senders: () => ['account', 'senders'] as const,
+  picker: (search: string) => ['account', 'picker', search] as const,
 };
 
 export interface WaContact {
@@ -23,7 +30,7 @@ const path = (id: string) => encodeURIComponent(id);
 /** GET /account?types=whatsapp: every WhatsApp number of the tenant (up to 200, like the sender list). */
 export function useWhatsappAccounts() {
   return useQuery({
-    queryKey: waKeys.list(),
+    queryKey: accountKeys.whatsappList(),
     queryFn: ({ signal }) =>
       api.get<Paged<Account>>('/account', { page: 1, limit: 200, types: ['whatsapp'] }, signal),
   });
@@ -32,7 +39,7 @@ export function useWhatsappAccounts() {
 /** GET /account/{id}, polled every 2 s while `poll` (the linking dialog: realtime's fallback). */
 export function useWhatsappAccount(id: string | null, poll: boolean) {
   return useQuery({
-    queryKey: waKeys.one(id ?? ''),
+    queryKey: accountKeys.one(id ?? ''),
     queryFn: ({ signal }) => api.get<Account>(`/account/${path(id ?? '')}`, undefined, signal),
     enabled: !!id,
     refetchInterval: poll ? 2000 : false,
@@ -43,8 +50,8 @@ export function useWhatsappAccount(id: string | null, poll: boolean) {
 /** Puts a fresh copy of an account in the list and its own cache (realtime, or a mutation's answer). */
 export function writeAccount(queryClient: QueryClient, account: Account): void {
   if (account.type !== 'whatsapp') return;
-  queryClient.setQueryData(waKeys.one(account.id), account);
-  queryClient.setQueryData<Paged<Account>>(waKeys.list(), (page) => {
+  queryClient.setQueryData(accountKeys.one(account.id), account);
+  queryClient.setQueryData<Paged<Account>>(accountKeys.whatsappList(), (page) => {
     if (!page) return page;
     const known = page.docs.some((a) => a.id === account.id);
     return {
@@ -56,7 +63,7 @@ export function writeAccount(queryClient: QueryClient, account: Account): void {
 
 export function useGroups(id: string | null) {
   return useQuery({
-    queryKey: waKeys.groups(id ?? ''),
+    queryKey: accountKeys.groups(id ?? ''),
     queryFn: ({ signal }) =>
       api.get<{ docs: WhatsappGroup[] }>(`/account/whatsapp/${path(id ?? '')}/group`, undefined, signal),
     enabled: !!id,
@@ -65,7 +72,7 @@ export function useGroups(id: string | null) {
 
 export function useContacts(id: string | null, search: string) {
   return usePagedQuery<WaContact>(
-    waKeys.contacts(id ?? '', search),
+    accountKeys.contacts(id ?? '', search),
     `/account/whatsapp/${path(id ?? '')}/contact`,
     { limit: 50, search: search || undefined },
     !!id,
@@ -108,10 +115,10 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (id: string) => api.delete<{ message: string }>(`/account/${path(id)}`),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Paged<Account>>(waKeys.list(), (page) =>
+      queryClient.setQueryData<Paged<Account>>(accountKeys.whatsappList(), (page) =>
         page ? { ...page, docs: page.docs.filter((a) => a.id !== id) } : page,
       );
-      void queryClient.invalidateQueries({ queryKey: waKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.whatsappList() });
     },
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
 import { useMutationThen, usePagedQuery } from '../../lib/query-hooks';
+import { chatKeys } from '../chat/chat-keys';
 
 /** What the list is narrowed by; part of its query key. */
 export interface AgentFilter {
@@ -20,16 +21,13 @@ export interface AgentFilter {
 export const EMPTY_AGENT_FILTER: AgentFilter = { search: '', isVerified: '' };
 
 /**
- * Query keys of this screen. The inbox's agent picker caches GET /agent under ['picker', 'agent'],
- * and chats carry their agent's name, so changes here refresh those too.
+ * Query keys of agents: the Agen list and the inbox's agent picker, all under ['agent']. Chats carry
+ * their agent's name, so a rename or a deletion refreshes the chat lists and open chats too.
  */
 export const agentKeys = {
   all: () => ['agent'] as const,
   list: (filter: AgentFilter) => ['agent', 'list', filter] as const,
-  picker: () => ['picker', 'agent'] as const,
-  /** the inbox's chat lists and open chats (the chat feature's keys) */
-  chatLists: () => ['chat', 'list'] as const,
-  chatDetails: () => ['chat', 'detail'] as const,
+  picker: (search: string) => ['agent', 'picker', search] as const,
 };
 
 const path = (id: string, rest = '') => `/agent/${encodeURIComponent(id)}${rest}`;
@@ -46,9 +44,8 @@ export function useAgentPages(filter: AgentFilter) {
 function refreshAgents(queryClient: QueryClient, withChats = false): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: agentKeys.all() }),
-    queryClient.invalidateQueries({ queryKey: agentKeys.picker() }),
-    withChats ? queryClient.invalidateQueries({ queryKey: agentKeys.chatLists() }) : null,
-    withChats ? queryClient.invalidateQueries({ queryKey: agentKeys.chatDetails() }) : null,
+    withChats ? queryClient.invalidateQueries({ queryKey: chatKeys.lists() }) : null,
+    withChats ? queryClient.invalidateQueries({ queryKey: chatKeys.details() }) : null,
   ]);
 }
 
