@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { matchPath, useLocation, useNavigate } from 'react-router';
-import { parseRealtimeFrame, type RealtimeEvent } from '@sapa/contracts';
-import { openReconnectingSocket, socketUrl } from '../../lib/reconnecting-socket';
-import { useSession } from '../../lib/use-session';
+import type { RealtimeEvent } from '@sapa/contracts';
+import { useRealtime } from '../../lib/realtime';
 import { applyRealtimeEvent } from './apply-realtime-event';
 import { chatCaches } from '../../resources/chat/chat-caches';
 import { chatKeys } from '../../resources/chat/chat-keys';
@@ -12,13 +11,12 @@ import { refreshChatCount } from './refresh-chat-count';
 import { showChatNotification } from './show-chat-notification';
 
 /**
- * The signed-in tab's one realtime socket (spec §7 'Realtime'): each event patches the cached chat
- * lists, the open chat and the counts; a message from someone else raises a notification unless
- * its chat is open in a visible tab. After a reconnect everything shown is fetched again, since
- * events may have been missed.
+ * The inbox's listener on the tab's one realtime socket (spec §7 'Realtime'; lib/realtime.ts): each
+ * event patches the cached chat lists, the open chat and the counts; a message from someone else
+ * raises a notification unless its chat is open in a visible tab. After every open everything shown
+ * is fetched again, since events may have been missed.
  */
 export function useChatRealtime(): void {
-  const token = useSession()?.token ?? null;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -29,9 +27,8 @@ export function useChatRealtime(): void {
     latest.current = { openChatId, navigate };
   });
 
-  useEffect(() => {
-    if (!token) return;
-    const handle = (event: RealtimeEvent) => {
+  useRealtime({
+    onEvent: (event: RealtimeEvent) => {
       // account status and linking QR updates are the integration page's; nothing here changes
       if (event.type === 'account.updated') return;
       const { openChatId: openId, navigate: go } = latest.current;
@@ -51,29 +48,19 @@ export function useChatRealtime(): void {
       }
       const chat = event.chat ?? chatCaches.readChat(queryClient, message.chatId);
       showChatNotification(message, chat, (id) => void go(`/user/chat/${id}`));
-    };
-
-    const socket = openReconnectingSocket({
-      url: socketUrl('/ws', { token }),
-      label: 'realtime',
-      onMessage: (data) => {
-        const event = parseRealtimeFrame(data);
-        if (event) handle(event);
-      },
-      // Every open, the first included: events between the first list load and the socket
-      // opening (or during a disconnect) were not received, so refetch what they may have changed.
-      onOpen: () => {
-        void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
-        void queryClient.invalidateQueries({ queryKey: chatKeys.count() });
-        const openId = latest.current.openChatId;
-        if (openId) {
-          void queryClient.invalidateQueries({ queryKey: chatKeys.detail(openId) });
-          void queryClient.invalidateQueries({ queryKey: chatKeys.messages(openId) });
-        }
-      },
-    });
-    return () => socket.close();
-  }, [token, queryClient]);
+    },
+    // Every open, the first included: events between the first list load and the socket
+    // opening (or during a disconnect) were not received, so refetch what they may have changed.
+    onOpen: () => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.count() });
+      const openId = latest.current.openChatId;
+      if (openId) {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.detail(openId) });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(openId) });
+      }
+    },
+  });
 
   // Coming back to a tab with a chat open reads what arrived meanwhile.
   useEffect(() => {
