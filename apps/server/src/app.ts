@@ -18,6 +18,7 @@ import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/user/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerContracts } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 import { demoWasSeeded, ensureBootstrapAdmin, ensureSomeAdmin, seedDemo } from './seed/demo';
 import { ConnectorRegistry } from './channels/registry';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandler(app);
+  await registerContracts(app);
   registerAuth(app, ctx);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerRealtime(app, ctx);

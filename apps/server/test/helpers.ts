@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { z } from 'zod';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -239,8 +240,23 @@ export function newOwner(overrides: Partial<Record<'name' | 'email' | 'phone' | 
   };
 }
 
-export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
-  return res.json() as T;
+/**
+ * The JSON answer of a request, checked against its contract schema: a body of another shape fails
+ * the test with each wrong field and the body itself. Without a schema (older tests not yet
+ * converted) the body is only cast.
+ */
+export function json<S extends z.ZodType>(res: LightMyRequestResponse, schema: S): z.output<S>;
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T;
+export function json(res: LightMyRequestResponse, schema?: z.ZodType): unknown {
+  const body: unknown = res.json();
+  if (!schema) return body;
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const request = res.raw.req;
+  throw new Error(
+    `the ${res.statusCode} answer to ${request.method ?? ''} ${request.url ?? ''} does not match its schema:\n` +
+      `${z.prettifyError(result.error)}\nbody: ${res.body.slice(0, 2000)}`,
+  );
 }
 
 /** The newest dev-mailbox code sent to an address. */

@@ -67,6 +67,8 @@ const PUBLIC: Record<string, string> = {
   '/api/health': 'liveness probe for the supervisor and load balancer',
   '/api/ready': 'readiness probe for the supervisor and load balancer',
   '/api/config': "the web app's public settings, read before anyone signs in",
+  '/api/openapi.json':
+    'the OpenAPI document of this API (issue 19): routes and shapes generated from the contracts, never data',
   '/api/auth/register': 'signing up: the visitor has no session yet',
   '/api/auth/register/verify': 'finishing a sign-up with the mailed code: the visitor has no session yet',
   '/api/auth/login': 'signing in: the visitor has no session yet',

@@ -20,3 +20,14 @@ export interface Paged<T> {
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** The JSON body of every error response (errors.ts `ApiErrorBody`). */
+export const apiErrorBody = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+/** The `{id}` of a path (`/chat/{id}`). */
+export const idParams = z.object({ id: z.string() });

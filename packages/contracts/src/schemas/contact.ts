@@ -271,3 +271,15 @@ export const chatContact = z.object({
 });
 export type ChatContact = z.infer<typeof chatContact>;
 export const chatContactPage = paged(chatContact);
+
+/** POST /group/{id}/contact: what was added and updated, with the sentence to show. */
+export const addContactsResponse = addContactsResult.extend({ message: z.string() });
+
+/** DELETE /group/{id}/contact: how many contacts left the group. */
+export const deleteContactsResponse = z.object({ message: z.string(), deleted: z.number().int() });
+
+/** GET /group/excel/contact: the latest imports, newest first. */
+export const contactImportList = z.object({ docs: z.array(contactImport) });
+
+/** The path of one contact of a group. */
+export const groupContactParams = z.object({ id: z.string(), contactId: z.string() });

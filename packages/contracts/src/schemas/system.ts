@@ -21,3 +21,16 @@ export const devMail = z.object({
   createdAt: z.string(),
 });
 export type DevMail = z.infer<typeof devMail>;
+
+/** GET /health: the process answers. */
+export const healthResponse = z.object({ status: z.literal('ok') });
+
+/** GET /ready: the database answers too. */
+export const readyResponse = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+});
+
+/** GET /admin/mailbox: the dev mailbox, newest first (operators only, without SMTP). */
+export const devMailList = z.object({ docs: z.array(devMail) });
+export type DevMailList = z.infer<typeof devMailList>;

@@ -69,3 +69,7 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const verifyBody = z.object({ code: codeField });
 export type VerifyBody = z.infer<typeof verifyBody>;
+
+/** POST /user/verify and /user/trial-activate: a confirmation and the profile as it now is. */
+export const userMutationResponse = z.object({ message: z.string(), user: userProfile });
+export type UserMutationResponse = z.infer<typeof userMutationResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paged } from './common';
 import { WHATSAPP_MESSAGES as M, t } from '../messages';
 import { normalizePhone } from '../phone';
 
@@ -106,3 +107,16 @@ export type WhatsappGroup = z.infer<typeof whatsappGroup>;
 /** PUT /account/whatsapp/{id}/reset-token: the new per-account API token, shown once. */
 export const resetTokenResponse = z.object({ message: z.string(), token: z.string() });
 export type ResetTokenResponse = z.infer<typeof resetTokenResponse>;
+
+/** GET /account/whatsapp/{id}/group: the groups a linked number belongs to. */
+export const whatsappGroupList = z.object({ docs: z.array(whatsappGroup) });
+
+/** spec §3 'WhatsApp contact': one person a sender account knows (the start-chat picker). */
+export const whatsappContact = z.object({ id: z.string(), name: z.string(), phoneNumber: z.string() });
+export type WhatsappContact = z.infer<typeof whatsappContact>;
+
+/** GET /account/whatsapp/{id}/contact: 50 a page. */
+export const whatsappContactPage = paged(whatsappContact);
+
+/** POST /account/whatsapp/{id}/test: the test message went out, in this chat. */
+export const testMessageResponse = z.object({ message: z.string(), chatId: z.string() });

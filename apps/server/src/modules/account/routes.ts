@@ -2,13 +2,22 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import {
   ACCOUNT_TYPES,
   WHATSAPP_MESSAGES as M,
+  account,
   createWhatsappBody,
+  idParams,
   linkBody,
+  messageResponse,
+  paged,
+  resetTokenResponse,
   testMessageBody,
+  testMessageResponse,
   updateAccountBody,
+  whatsappContactPage,
+  whatsappGroupList,
 } from '@sapa/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { ContractTypeProvider } from '../../plugins/openapi';
 import { AppError, parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
@@ -66,74 +75,109 @@ function ownerOnly(ctx: AppContext): preHandlerAsyncHookHandler {
 
 /** /api/account: the tenant's messaging accounts (spec §7 'Accounts', issue 7). */
 export function accountRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ContractTypeProvider>();
+    const withId = { params: idParams };
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
     const owner = { preHandler: ownerOnly(ctx) };
 
-    app.get('/account', member, async (request) => {
-      const query = request.query as Record<string, unknown>;
-      const normalised = { ...query, types: query.types ?? query['types[]'] };
-      return listAccounts(ctx, actorOf(authOf(request)), parse(listQuery, normalised));
-    });
-
-    app.post('/account/whatsapp', owner, async (request, reply) => {
-      const account = await createWhatsappAccount(
-        ctx,
-        actorOf(authOf(request)),
-        parseInput(createWhatsappBody, request.body),
-      );
-      return reply.code(201).send(account);
-    });
-
-    app.post<IdParams>('/account/whatsapp/:id/link', owner, async (request) =>
-      relinkWhatsappAccount(
-        ctx,
-        actorOf(authOf(request)),
-        request.params.id,
-        parseInput(linkBody, request.body),
-      ),
+    app.get(
+      '/account',
+      { ...member, schema: { querystring: listQuery, response: { 200: paged(account) } } },
+      async (request) => {
+        const query = request.query as Record<string, unknown>;
+        const normalised = { ...query, types: query.types ?? query['types[]'] };
+        return listAccounts(ctx, actorOf(authOf(request)), parse(listQuery, normalised));
+      },
     );
 
-    app.post<IdParams>('/account/whatsapp/:id/test', owner, async (request) => {
-      const body = parseInput(testMessageBody, request.body);
-      const { chatId } = await sendTestMessage(ctx, actorOf(authOf(request)), request.params.id, body);
-      return { message: M.testSent, chatId };
-    });
-
-    app.put<IdParams>('/account/whatsapp/:id/reset-token', owner, async (request) => {
-      const token = await resetApiToken(ctx, actorOf(authOf(request)), request.params.id);
-      return { message: M.tokenReset, token };
-    });
-
-    app.get<IdParams>('/account/whatsapp/:id/group', member, async (request) =>
-      listWhatsappGroups(ctx, actorOf(authOf(request)), request.params.id),
+    app.post(
+      '/account/whatsapp',
+      { ...owner, schema: { body: createWhatsappBody, response: { 201: account } } },
+      async (request, reply) => {
+        const created = await createWhatsappAccount(
+          ctx,
+          actorOf(authOf(request)),
+          parseInput(createWhatsappBody, request.body),
+        );
+        return reply.code(201).send(created);
+      },
     );
 
-    app.get<IdParams>('/account/whatsapp/:id/contact', member, async (request) =>
-      listWhatsappContacts(
-        ctx,
-        actorOf(authOf(request)),
-        request.params.id,
-        parse(contactQuery, request.query),
-      ),
+    app.post<IdParams>(
+      '/account/whatsapp/:id/link',
+      { ...owner, schema: { ...withId, body: linkBody, response: { 200: account } } },
+      async (request) =>
+        relinkWhatsappAccount(
+          ctx,
+          actorOf(authOf(request)),
+          request.params.id,
+          parseInput(linkBody, request.body),
+        ),
     );
 
-    app.get<IdParams>('/account/:id', member, async (request) =>
-      toAccount(await getAccount(ctx, actorOf(authOf(request)), request.params.id)),
+    app.post<IdParams>(
+      '/account/whatsapp/:id/test',
+      { ...owner, schema: { ...withId, body: testMessageBody, response: { 200: testMessageResponse } } },
+      async (request) => {
+        const body = parseInput(testMessageBody, request.body);
+        const { chatId } = await sendTestMessage(ctx, actorOf(authOf(request)), request.params.id, body);
+        return { message: M.testSent, chatId };
+      },
     );
 
-    app.put<IdParams>('/account/:id', owner, async (request) =>
-      updateAccount(
-        ctx,
-        actorOf(authOf(request)),
-        request.params.id,
-        parseInput(updateAccountBody, request.body),
-      ),
+    app.put<IdParams>(
+      '/account/whatsapp/:id/reset-token',
+      { ...owner, schema: { ...withId, response: { 200: resetTokenResponse } } },
+      async (request) => {
+        const token = await resetApiToken(ctx, actorOf(authOf(request)), request.params.id);
+        return { message: M.tokenReset, token };
+      },
     );
 
-    app.delete<IdParams>('/account/:id', owner, async (request) => {
-      await deleteAccount(ctx, actorOf(authOf(request)), request.params.id);
-      return { message: M.deleted };
-    });
+    app.get<IdParams>(
+      '/account/whatsapp/:id/group',
+      { ...member, schema: { ...withId, response: { 200: whatsappGroupList } } },
+      async (request) => listWhatsappGroups(ctx, actorOf(authOf(request)), request.params.id),
+    );
+
+    app.get<IdParams>(
+      '/account/whatsapp/:id/contact',
+      { ...member, schema: { ...withId, querystring: contactQuery, response: { 200: whatsappContactPage } } },
+      async (request) =>
+        listWhatsappContacts(
+          ctx,
+          actorOf(authOf(request)),
+          request.params.id,
+          parse(contactQuery, request.query),
+        ),
+    );
+
+    app.get<IdParams>(
+      '/account/:id',
+      { ...member, schema: { ...withId, response: { 200: account } } },
+      async (request) => toAccount(await getAccount(ctx, actorOf(authOf(request)), request.params.id)),
+    );
+
+    app.put<IdParams>(
+      '/account/:id',
+      { ...owner, schema: { ...withId, body: updateAccountBody, response: { 200: account } } },
+      async (request) =>
+        updateAccount(
+          ctx,
+          actorOf(authOf(request)),
+          request.params.id,
+          parseInput(updateAccountBody, request.body),
+        ),
+    );
+
+    app.delete<IdParams>(
+      '/account/:id',
+      { ...owner, schema: { ...withId, response: { 200: messageResponse } } },
+      async (request) => {
+        await deleteAccount(ctx, actorOf(authOf(request)), request.params.id);
+        return { message: M.deleted };
+      },
+    );
   };
 }

@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { agentListQuery, agentVerificationBody, createAgentBody, updateAgentBody, t } from '@sapa/contracts';
+import {
+  agent as agentSchema,
+  agentListQuery,
+  agentMutationResponse,
+  agentPage,
+  agentVerificationBody,
+  createAgentBody,
+  idParams,
+  messageResponse,
+  t,
+  updateAgentBody,
+} from '@sapa/contracts';
 import type { AppContext } from '../../context';
+import type { ContractTypeProvider } from '../../plugins/openapi';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
@@ -14,40 +26,70 @@ type IdParams = { Params: { id: string } };
  * (agents get 403 OWNER_ONLY). Every query is scoped by the caller's tenant.
  */
 export function agentRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ContractTypeProvider>();
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
     const owner = { preHandler: requireSession(ctx, ['user']) };
     const tenantOf = (request: Parameters<typeof authOf>[0]) => actorOf(authOf(request)).ownerId;
 
-    app.get('/agent', member, async (request) =>
-      agent.listAgents(ctx, tenantOf(request), parse(agentListQuery, request.query)),
+    app.get(
+      '/agent',
+      { ...member, schema: { querystring: agentListQuery, response: { 200: agentPage } } },
+      async (request) => agent.listAgents(ctx, tenantOf(request), parse(agentListQuery, request.query)),
     );
 
-    app.get<IdParams>('/agent/:id', owner, async (request) =>
-      agent.getAgent(ctx, tenantOf(request), request.params.id),
+    app.get<IdParams>(
+      '/agent/:id',
+      { ...owner, schema: { params: idParams, response: { 200: agentSchema } } },
+      async (request) => agent.getAgent(ctx, tenantOf(request), request.params.id),
     );
 
-    app.post('/agent', owner, async (request, reply) => {
-      const result = await agent.createAgent(ctx, tenantOf(request), parse(createAgentBody, request.body));
-      return reply.code(201).send(result);
-    });
-
-    app.put<IdParams>('/agent/:id', owner, async (request) =>
-      agent.updateAgent(ctx, tenantOf(request), request.params.id, parse(updateAgentBody, request.body)),
+    app.post(
+      '/agent',
+      { ...owner, schema: { body: createAgentBody, response: { 201: agentMutationResponse } } },
+      async (request, reply) => {
+        const result = await agent.createAgent(ctx, tenantOf(request), parse(createAgentBody, request.body));
+        return reply.code(201).send(result);
+      },
     );
 
-    app.put<IdParams>('/agent/:id/verification', owner, async (request) => {
-      const { code } = parse(agentVerificationBody, request.body);
-      return agent.verifyAgent(ctx, tenantOf(request), request.params.id, code);
-    });
+    app.put<IdParams>(
+      '/agent/:id',
+      {
+        ...owner,
+        schema: { params: idParams, body: updateAgentBody, response: { 200: agentMutationResponse } },
+      },
+      async (request) =>
+        agent.updateAgent(ctx, tenantOf(request), request.params.id, parse(updateAgentBody, request.body)),
+    );
 
-    app.put<IdParams>('/agent/:id/verification/resend', owner, async (request) => ({
-      message: await agent.resendAgentCode(ctx, tenantOf(request), request.params.id),
-    }));
+    app.put<IdParams>(
+      '/agent/:id/verification',
+      {
+        ...owner,
+        schema: { params: idParams, body: agentVerificationBody, response: { 200: agentMutationResponse } },
+      },
+      async (request) => {
+        const { code } = parse(agentVerificationBody, request.body);
+        return agent.verifyAgent(ctx, tenantOf(request), request.params.id, code);
+      },
+    );
 
-    app.delete<IdParams>('/agent/:id', owner, async (request) => {
-      await agent.deleteAgent(ctx, tenantOf(request), request.params.id);
-      return { message: t('agent.deleted') };
-    });
+    app.put<IdParams>(
+      '/agent/:id/verification/resend',
+      { ...owner, schema: { params: idParams, response: { 200: messageResponse } } },
+      async (request) => ({
+        message: await agent.resendAgentCode(ctx, tenantOf(request), request.params.id),
+      }),
+    );
+
+    app.delete<IdParams>(
+      '/agent/:id',
+      { ...owner, schema: { params: idParams, response: { 200: messageResponse } } },
+      async (request) => {
+        await agent.deleteAgent(ctx, tenantOf(request), request.params.id);
+        return { message: t('agent.deleted') };
+      },
+    );
   };
 }

@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import {
   assignBody,
+  chat,
   chatContactBody,
+  chatCount,
   chatListQuery,
+  chatPage,
+  idParams,
+  message,
   messageListQuery,
+  messagePage,
+  messageResponse,
   newChatBody,
   sendMessageBody,
   t,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
+import type { ContractTypeProvider } from '../../plugins/openapi';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
@@ -32,61 +40,99 @@ function normaliseArrays(query: Record<string, unknown>, keys: string[]) {
 
 /** /api/chat: the inbox (spec §7 'Chats'). Owners and agents of the tenant. */
 export function chatRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ContractTypeProvider>();
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
 
-    app.get('/chat', member, async (request, reply) => {
-      const query = normaliseArrays(request.query as Record<string, unknown>, [
-        'accountIds',
-        'labelIds',
-        'agentIds',
-      ]);
-      const page = await listChats(ctx, actorOf(authOf(request)), parse(chatListQuery, query));
-      // the chats come as JSON text from PostgreSQL (serialize.ts: chatJson)
-      return reply.type('application/json; charset=utf-8').send(chatPageBody(page));
-    });
-
-    app.get('/chat/count', member, async (request) => countChats(ctx, actorOf(authOf(request))));
-
-    app.post('/chat/new', member, async (request) =>
-      startChat(ctx, actorOf(authOf(request)), parse(newChatBody, request.body)),
+    app.get(
+      '/chat',
+      { ...member, schema: { querystring: chatListQuery, response: { 200: chatPage } } },
+      async (request, reply) => {
+        const query = normaliseArrays(request.query as Record<string, unknown>, [
+          'accountIds',
+          'labelIds',
+          'agentIds',
+        ]);
+        const page = await listChats(ctx, actorOf(authOf(request)), parse(chatListQuery, query));
+        // The chats come as JSON text from PostgreSQL (serialize.ts: chatJson) and go out as they
+        // are: Fastify never serializes a string, so the hot path is neither re-parsed nor
+        // re-validated; chatPage above documents the text (and the tests check it against chatPage).
+        const body: string = chatPageBody(page);
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      },
     );
 
-    app.get<IdParams>('/chat/:id', member, async (request) =>
-      requireChat(ctx, actorOf(authOf(request)), request.params.id),
+    app.get('/chat/count', { ...member, schema: { response: { 200: chatCount } } }, async (request) =>
+      countChats(ctx, actorOf(authOf(request))),
     );
 
-    app.get<IdParams>('/chat/:id/message', member, async (request) => {
-      const { page, limit } = parse(messageListQuery, request.query);
-      return listMessages(ctx, actorOf(authOf(request)), request.params.id, page, limit);
-    });
-
-    app.post<IdParams>('/chat/:id/message', member, async (request) => {
-      const body = parse(sendMessageBody, request.body);
-      return sendMessage(ctx, actorOf(authOf(request)), request.params.id, body);
-    });
-
-    app.post<IdParams>('/chat/:id/assign', member, async (request) => {
-      const { agentId } = parse(assignBody, request.body);
-      return assignChat(ctx, actorOf(authOf(request)), request.params.id, agentId);
-    });
-
-    app.put<IdParams>('/chat/:id/contact', member, async (request) =>
-      updateChatContact(
-        ctx,
-        actorOf(authOf(request)),
-        request.params.id,
-        parse(chatContactBody, request.body),
-      ),
+    app.post(
+      '/chat/new',
+      { ...member, schema: { body: newChatBody, response: { 200: chat } } },
+      async (request) => startChat(ctx, actorOf(authOf(request)), parse(newChatBody, request.body)),
     );
 
-    app.post<IdParams>('/chat/:id/unassign', member, async (request) =>
-      unassignChat(ctx, actorOf(authOf(request)), request.params.id),
+    app.get<IdParams>(
+      '/chat/:id',
+      { ...member, schema: { params: idParams, response: { 200: chat } } },
+      async (request) => requireChat(ctx, actorOf(authOf(request)), request.params.id),
     );
 
-    app.post<IdParams>('/chat/:id/message/read', member, async (request) => {
-      await markChatRead(ctx, actorOf(authOf(request)), request.params.id);
-      return { message: t('common.success') };
-    });
+    app.get<IdParams>(
+      '/chat/:id/message',
+      {
+        ...member,
+        schema: { params: idParams, querystring: messageListQuery, response: { 200: messagePage } },
+      },
+      async (request) => {
+        const { page, limit } = parse(messageListQuery, request.query);
+        return listMessages(ctx, actorOf(authOf(request)), request.params.id, page, limit);
+      },
+    );
+
+    app.post<IdParams>(
+      '/chat/:id/message',
+      { ...member, schema: { params: idParams, body: sendMessageBody, response: { 200: message } } },
+      async (request) => {
+        const body = parse(sendMessageBody, request.body);
+        return sendMessage(ctx, actorOf(authOf(request)), request.params.id, body);
+      },
+    );
+
+    app.post<IdParams>(
+      '/chat/:id/assign',
+      { ...member, schema: { params: idParams, body: assignBody, response: { 200: chat } } },
+      async (request) => {
+        const { agentId } = parse(assignBody, request.body);
+        return assignChat(ctx, actorOf(authOf(request)), request.params.id, agentId);
+      },
+    );
+
+    app.put<IdParams>(
+      '/chat/:id/contact',
+      { ...member, schema: { params: idParams, body: chatContactBody, response: { 200: chat } } },
+      async (request) =>
+        updateChatContact(
+          ctx,
+          actorOf(authOf(request)),
+          request.params.id,
+          parse(chatContactBody, request.body),
+        ),
+    );
+
+    app.post<IdParams>(
+      '/chat/:id/unassign',
+      { ...member, schema: { params: idParams, response: { 200: chat } } },
+      async (request) => unassignChat(ctx, actorOf(authOf(request)), request.params.id),
+    );
+
+    app.post<IdParams>(
+      '/chat/:id/message/read',
+      { ...member, schema: { params: idParams, response: { 200: messageResponse } } },
+      async (request) => {
+        await markChatRead(ctx, actorOf(authOf(request)), request.params.id);
+        return { message: t('common.success') };
+      },
+    );
   };
 }

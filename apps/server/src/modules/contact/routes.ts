@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { contactListQuery } from '@sapa/contracts';
+import { chatContactPage, contactListQuery } from '@sapa/contracts';
 import type { AppContext } from '../../context';
+import { spreadsheetResponse, type ContractTypeProvider } from '../../plugins/openapi';
 import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
 import { parseInput } from '../group/input';
@@ -12,16 +13,24 @@ import { exportChatContacts, listChatContacts } from './service';
  * in which the customer has written. The whole team reads and exports them.
  */
 export function contactRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ContractTypeProvider>();
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
 
-    app.get('/contact/chat', member, async (request) =>
-      listChatContacts(ctx, actorOf(authOf(request)), parseInput(contactListQuery, request.query)),
+    app.get(
+      '/contact/chat',
+      { ...member, schema: { querystring: contactListQuery, response: { 200: chatContactPage } } },
+      async (request) =>
+        listChatContacts(ctx, actorOf(authOf(request)), parseInput(contactListQuery, request.query)),
     );
 
-    app.post('/contact/chat/export', member, async (request, reply) => {
-      const { search } = parseInput(contactListQuery, request.query);
-      return sendDownload(reply, exportChatContacts(ctx, actorOf(authOf(request)), search));
-    });
+    app.post(
+      '/contact/chat/export',
+      { ...member, schema: { querystring: contactListQuery, response: { 200: spreadsheetResponse } } },
+      async (request, reply) => {
+        const { search } = parseInput(contactListQuery, request.query);
+        return sendDownload(reply, exportChatContacts(ctx, actorOf(authOf(request)), search));
+      },
+    );
   };
 }

@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
-import { ATTACHMENT_MESSAGES } from '@sapa/contracts';
+import { ATTACHMENT_MESSAGES, uploadedMedia } from '@sapa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { fileResponse, type ContractTypeProvider } from '../../plugins/openapi';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
@@ -28,14 +30,17 @@ export async function acceptUploads(app: FastifyInstance): Promise<void> {
 
 /** /api/chat/media (upload) and /api/media/{key} (download). */
 export function mediaRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ContractTypeProvider>();
     await acceptUploads(app);
     app.addHook('onClose', async () => closeMediaStore(ctx));
 
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
 
-    app.post('/chat/media', member, async (request) =>
-      storeUpload(ctx, actorOf(authOf(request)).ownerId, request),
+    app.post(
+      '/chat/media',
+      { ...member, schema: { consumes: ['multipart/form-data'], response: { 200: uploadedMedia } } },
+      async (request) => storeUpload(ctx, actorOf(authOf(request)).ownerId, request),
     );
 
     // Public: <img src> and <audio src> cannot send the token header; the random key is the secret.
@@ -43,6 +48,10 @@ export function mediaRoutes(ctx: AppContext) {
     app.route<KeyParams>({
       method: ['GET', 'HEAD'],
       url: '/media/:key',
+      schema: {
+        params: z.object({ key: z.string() }),
+        response: { 200: fileResponse, 206: fileResponse },
+      },
       handler: async (request, reply) => {
         const header = (name: string) => {
           const value = request.headers[name];

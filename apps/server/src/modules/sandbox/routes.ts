@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sandboxAccountBody, sandboxInboundBody } from '@sapa/contracts';
+import {
+  uploadedMedia,
+  sandboxAccountBody,
+  sandboxInboundBody,
+  sandboxAccount,
+  sandboxConversation as conversationSchema,
+} from '@sapa/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { ContractTypeProvider } from '../../plugins/openapi';
 import { parse } from '../../lib/errors';
 import { MemoryLimiter } from '../../lib/memory-limit';
 import { acceptUploads } from '../media/routes';
@@ -14,6 +21,8 @@ const conversationQuery = z.object({
   phoneNumber: z.string().regex(/^\d{8,20}$/),
 });
 const accountQuery = z.object({ accountId: z.string().min(1).max(100) });
+const linkResponse = z.object({ url: z.string().nullable() });
+const inboundResponse = z.object({ chatId: z.string(), messageId: z.string() });
 const MINUTE = 60_000;
 
 declare module 'fastify' {
@@ -30,51 +39,71 @@ declare module 'fastify' {
 export function sandboxRoutes(ctx: AppContext) {
   const limiter = new MemoryLimiter();
   const { inboundPerMinute, uploadsPerMinute } = ctx.config.sandboxLimits;
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ContractTypeProvider>();
     app.decorateRequest('sandbox', null);
     app.addHook('preHandler', async (request) => {
       request.sandbox = await sandboxAccessOf(ctx, request);
     });
     const accessOf = (request: FastifyRequest): SandboxAccess => request.sandbox!;
 
-    app.get('/sandbox/accounts', async (request) => listSandboxAccounts(ctx, accessOf(request)));
+    app.get(
+      '/sandbox/accounts',
+      { schema: { response: { 200: z.object({ docs: z.array(sandboxAccount) }) } } },
+      async (request) => listSandboxAccounts(ctx, accessOf(request)),
+    );
 
     // the secret link the owner copies from the inbox (owner's session only)
-    app.get('/sandbox/link', async (request) => {
-      const access = accessOf(request);
-      const { accountId } = parse(accountQuery, request.query);
-      await sandboxAccountFor(ctx, access, accountId);
-      if (access.via !== 'session') return { url: null };
-      const key = await sandboxLinkKey(ctx, accountId);
-      const url = `${ctx.config.publicUrl}/sandbox?accountId=${encodeURIComponent(accountId)}&key=${encodeURIComponent(key)}`;
-      return { url };
-    });
+    app.get(
+      '/sandbox/link',
+      { schema: { querystring: accountQuery, response: { 200: linkResponse } } },
+      async (request) => {
+        const access = accessOf(request);
+        const { accountId } = parse(accountQuery, request.query);
+        await sandboxAccountFor(ctx, access, accountId);
+        if (access.via !== 'session') return { url: null };
+        const key = await sandboxLinkKey(ctx, accountId);
+        const url = `${ctx.config.publicUrl}/sandbox?accountId=${encodeURIComponent(accountId)}&key=${encodeURIComponent(key)}`;
+        return { url };
+      },
+    );
 
-    app.get('/sandbox/conversation', async (request) => {
-      const q = parse(conversationQuery, request.query);
-      return sandboxConversation(ctx, accessOf(request), q.accountId, q.phoneNumber);
-    });
-    app.post('/sandbox/account', async (request) =>
-      createSandboxChannel(ctx, accessOf(request), parse(sandboxAccountBody, request.body)),
+    app.get(
+      '/sandbox/conversation',
+      { schema: { querystring: conversationQuery, response: { 200: conversationSchema } } },
+      async (request) => {
+        const q = parse(conversationQuery, request.query);
+        return sandboxConversation(ctx, accessOf(request), q.accountId, q.phoneNumber);
+      },
+    );
+    app.post(
+      '/sandbox/account',
+      { schema: { body: sandboxAccountBody, response: { 200: sandboxAccount } } },
+      async (request) =>
+        createSandboxChannel(ctx, accessOf(request), parse(sandboxAccountBody, request.body)),
     );
     // what the customer sends as a file: stored in the tenant's media like an inbox upload
     await app.register(async (uploads) => {
       await acceptUploads(uploads);
-      uploads.post('/sandbox/media', async (request) => {
+      uploads.post('/sandbox/media', { schema: { response: { 200: uploadedMedia } } }, async (request) => {
         const { accountId } = parse(accountQuery, request.query);
         const account = await sandboxAccountFor(ctx, accessOf(request), accountId);
         limiter.take(`media:${account.id}`, uploadsPerMinute, MINUTE);
         return storeUpload(ctx, account.ownerId, request);
       });
     });
-    app.post('/sandbox/inbound', async (request, reply) => {
-      const body = parse(sandboxInboundBody, request.body);
-      const account = await sandboxAccountFor(ctx, accessOf(request), body.accountId);
-      limiter.take(`inbound:${account.id}`, inboundPerMinute, MINUTE);
-      const result = await sandboxInbound(ctx, accessOf(request), body);
-      return reply
-        .code(result.created ? 201 : 200)
-        .send({ chatId: result.chatId, messageId: result.messageId });
-    });
+    app.post(
+      '/sandbox/inbound',
+      { schema: { body: sandboxInboundBody, response: { 200: inboundResponse, 201: inboundResponse } } },
+      async (request, reply) => {
+        const body = parse(sandboxInboundBody, request.body);
+        const account = await sandboxAccountFor(ctx, accessOf(request), body.accountId);
+        limiter.take(`inbound:${account.id}`, inboundPerMinute, MINUTE);
+        const result = await sandboxInbound(ctx, accessOf(request), body);
+        return reply
+          .code(result.created ? 201 : 200)
+          .send({ chatId: result.chatId, messageId: result.messageId });
+      },
+    );
   };
 }

@@ -1,36 +1,49 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicConfig } from '@sapa/contracts';
+import { devMailList, healthResponse, publicConfig, readyResponse } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { requireSession } from '../../plugins/auth';
+import type { ContractTypeProvider } from '../../plugins/openapi';
 import { listDevMail } from '../mail/mailer';
 
-/** Health, readiness, the public settings and (without SMTP, for operators) the dev mailbox. */
+/**
+ * Health, readiness, the public settings, the OpenAPI document and (without SMTP, for operators)
+ * the dev mailbox.
+ */
 export function systemRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    app.get('/health', async () => ({ status: 'ok' }));
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ContractTypeProvider>();
+    app.get('/health', { schema: { response: { 200: healthResponse } } }, async () => ({
+      status: 'ok' as const,
+    }));
 
-    app.get('/ready', async () => {
+    app.get('/ready', { schema: { response: { 200: readyResponse } } }, async () => {
       try {
         await ctx.database.ping();
       } catch (error) {
         ctx.log.error({ err: error }, 'readiness check failed');
         throw new AppError('UNAVAILABLE');
       }
-      return { status: 'ready', database: ctx.database.kind };
+      return { status: 'ready' as const, database: ctx.database.kind };
     });
 
-    app.get('/config', async (): Promise<PublicConfig> => ({
+    app.get('/config', { schema: { response: { 200: publicConfig } } }, async () => ({
       betaPaths: ctx.config.betaPaths,
       links: ctx.config.links,
       devMailbox: ctx.mailer.kind === 'dev',
     }));
 
+    // the document of this API, generated from the route schemas (plugins/openapi.ts); public like
+    // any API reference, it names routes and shapes, never data
+    app.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
+
     // the mail the server would have sent: an operator's tool, never a stranger's (codes, reset links)
     if (ctx.mailer.kind === 'dev') {
-      app.get('/admin/mailbox', { preHandler: requireSession(ctx, ['admin']) }, async () => ({
-        docs: await listDevMail(ctx.db),
-      }));
+      app.get(
+        '/admin/mailbox',
+        { preHandler: requireSession(ctx, ['admin']), schema: { response: { 200: devMailList } } },
+        async () => ({ docs: await listDevMail(ctx.db) }),
+      );
     }
   };
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { CONTACT_MESSAGES, startImportBody } from '@sapa/contracts';
+import {
+  CONTACT_MESSAGES,
+  startImportBody,
+  contactImport,
+  contactImportList,
+  idParams,
+} from '@sapa/contracts';
 import type { AppContext } from '../../../context';
+import { spreadsheetResponse, type ContractTypeProvider } from '../../../plugins/openapi';
+import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
 import { authOf, requireSession } from '../../../plugins/auth';
 import { actorOf } from '../../auth/actor';
@@ -20,6 +28,9 @@ function ownerOnly(ctx: AppContext): preHandlerAsyncHookHandler {
     if (request.auth?.kind !== 'user') throw new AppError('OWNER_ONLY', CONTACT_MESSAGES.ownerOnly);
   };
 }
+
+/** GET /group/excel/contact?limit: how many of the latest imports (10, at most 50). */
+const importListQuery = z.object({ limit: z.coerce.number().int().min(1).optional() });
 
 const ownerOf = (request: FastifyRequest) => actorOf(authOf(request)).ownerId;
 
@@ -44,39 +55,56 @@ function limitOf(query: unknown): number {
  */
 export function importRoutes(ctx: AppContext) {
   defineImportJob(ctx);
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ContractTypeProvider>();
     await acceptUploads(app);
     const owner = { preHandler: ownerOnly(ctx) };
 
-    app.post('/group/excel/contact', owner, async (request, reply) => {
-      const created = await uploadImport(ctx, ownerOf(request), request);
-      return reply.code(201).send(created);
-    });
-
-    app.get('/group/excel/contact', owner, async (request) =>
-      listImports(ctx, ownerOf(request), limitOf(request.query)),
+    app.post(
+      '/group/excel/contact',
+      { ...owner, schema: { consumes: ['multipart/form-data'], response: { 201: contactImport } } },
+      async (request, reply) => {
+        const created = await uploadImport(ctx, ownerOf(request), request);
+        return reply.code(201).send(created);
+      },
     );
 
-    app.get<IdParams>('/group/excel/contact/:id', owner, async (request) =>
-      getImport(ctx, ownerOf(request), request.params.id),
+    app.get(
+      '/group/excel/contact',
+      { ...owner, schema: { querystring: importListQuery, response: { 200: contactImportList } } },
+      async (request) => listImports(ctx, ownerOf(request), limitOf(request.query)),
     );
 
-    app.post<IdParams>('/group/excel/contact/:id/start', owner, async (request) =>
-      startImport(ctx, ownerOf(request), request.params.id, parseStart(request.body)),
+    app.get<IdParams>(
+      '/group/excel/contact/:id',
+      { ...owner, schema: { params: idParams, response: { 200: contactImport } } },
+      async (request) => getImport(ctx, ownerOf(request), request.params.id),
     );
 
-    app.post<IdParams>('/group/excel/contact/:id/cancel', owner, async (request) =>
-      cancelImport(ctx, ownerOf(request), request.params.id),
+    app.post<IdParams>(
+      '/group/excel/contact/:id/start',
+      { ...owner, schema: { params: idParams, body: startImportBody, response: { 200: contactImport } } },
+      async (request) => startImport(ctx, ownerOf(request), request.params.id, parseStart(request.body)),
     );
 
-    app.get<IdParams>('/group/excel/contact/:id/refused', owner, async (request, reply) => {
-      const report = await refusedReport(ctx, ownerOf(request), request.params.id);
-      void reply.headers({
-        'content-type': FILE_MIMETYPES.xlsx,
-        'content-disposition': contentDisposition('attachment', report.name),
-        'cache-control': 'no-store',
-      });
-      return reply.send(report.stream);
-    });
+    app.post<IdParams>(
+      '/group/excel/contact/:id/cancel',
+      { ...owner, schema: { params: idParams, response: { 200: contactImport } } },
+      async (request) => cancelImport(ctx, ownerOf(request), request.params.id),
+    );
+
+    app.get<IdParams>(
+      '/group/excel/contact/:id/refused',
+      { ...owner, schema: { params: idParams, response: { 200: spreadsheetResponse } } },
+      async (request, reply) => {
+        const report = await refusedReport(ctx, ownerOf(request), request.params.id);
+        void reply.headers({
+          'content-type': FILE_MIMETYPES.xlsx,
+          'content-disposition': contentDisposition('attachment', report.name),
+          'cache-control': 'no-store',
+        });
+        return reply.send(report.stream);
+      },
+    );
   };
 }
