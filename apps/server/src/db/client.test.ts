@@ -16,6 +16,8 @@ describe('PGlite data folder from a template', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-template-'));
     const pg = new PGlite({ extensions: { pg_trgm } });
     await pg.waitReady;
+    // a mark only this template carries: a folder made by initdb instead would not have it
+    await pg.exec(`create table template_mark (source text); insert into template_mark values ('template')`);
     const dump = await pg.dumpDataDir('gzip');
     await pg.close();
     template = path.join(root, 'template.tar.gz');
@@ -23,31 +25,46 @@ describe('PGlite data folder from a template', () => {
   });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
+  /** The rows of a query, as drizzle's execute answers them. */
+  const rowsOf = async <T>(
+    database: Awaited<ReturnType<typeof openDatabase>>,
+    query: ReturnType<typeof sql>,
+  ) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
   it('unpacks the template, migrates, and keeps its data across restarts', async () => {
     const dataDir = path.join(root, 'data');
     const first = await openDatabase({ dataDir, pgliteTemplate: template });
+    expect(await rowsOf(first, sql`select source from template_mark`)).toEqual([{ source: 'template' }]);
     await first.db.execute(sql`insert into meta (key, value) values ('template-test', 'ya')`);
     await first.close();
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
 
     const again = await openDatabase({ dataDir, pgliteTemplate: template });
-    const rows = (await again.db.execute(
-      sql`select value from meta where key = 'template-test'`,
-    )) as unknown as {
-      rows: { value: string }[];
-    };
-    expect(rows.rows).toEqual([{ value: 'ya' }]);
+    expect(await rowsOf(again, sql`select value from meta where key = 'template-test'`)).toEqual([
+      { value: 'ya' },
+    ]);
     await again.close();
   });
 
-  it('falls back to initdb when the template is not a data folder', async () => {
+  it('falls back to initdb when the template is not a data folder, and that folder keeps its data', async () => {
     const broken = path.join(root, 'broken.tar.gz');
     fs.writeFileSync(broken, 'bukan arsip');
     const dataDir = path.join(root, 'data-broken');
-    const database = await openDatabase({ dataDir, pgliteTemplate: broken });
-    await database.ping();
-    await database.db.execute(sql`select count(*) from users`);
-    await database.close();
+    const first = await openDatabase({ dataDir, pgliteTemplate: broken });
+    await expect(first.ping()).resolves.toBeUndefined();
+    expect(await rowsOf(first, sql`select to_regclass('template_mark')::text as mark`)).toEqual([
+      { mark: null },
+    ]);
+    expect(await rowsOf(first, sql`select count(*)::int as n from users`)).toEqual([{ n: 0 }]);
+    await first.db.execute(sql`insert into meta (key, value) values ('initdb-test', 'ya')`);
+    await first.close();
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+
+    const again = await openDatabase({ dataDir, pgliteTemplate: broken });
+    expect(await rowsOf(again, sql`select value from meta where key = 'initdb-test'`)).toEqual([
+      { value: 'ya' },
+    ]);
+    await again.close();
   });
 });
 
