@@ -53,9 +53,9 @@ const page = {
   documentation: lazyPage(() => import('../features/documentation/documentation-page'), 'DocumentationPage'),
   profile: lazyPage(() => import('../features/user/profile-setting-page'), 'ProfileSettingPage'),
   password: lazyPage(() => import('../features/user/password-setting-page'), 'PasswordSettingPage'),
-  label: lazyPage(() => import('../features/setting/label-setting-page'), 'LabelSettingPage'),
+  label: lazyPage(() => import('../features/label/label-setting-page'), 'LabelSettingPage'),
   template: lazyPage(
-    () => import('../features/setting/chat-template-setting-page'),
+    () => import('../features/template/chat-template-setting-page'),
     'ChatTemplateSettingPage',
   ),
 };

@@ -8,11 +8,11 @@ import {
   type Label,
   WEB_MESSAGES,
 } from '@sapa/contracts';
-import { FormModal, ModalForm, NameInput, useSaveCallbacks } from '../../../components/form-modal';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { FormModal, ModalForm, NameInput, useSaveCallbacks } from '../../components/form-modal';
+import { useZodForm } from '../../lib/use-zod-form';
 import { LabelBadge } from './label-badge';
 import { LabelColorField } from './label-color-field';
-import { useSaveLabel } from '../../../resources/label/label-queries';
+import { useSaveLabel } from '../../resources/label/label-queries';
 import { LABEL_TEXT } from './label-strings';
 
 export interface LabelFormModalProps {

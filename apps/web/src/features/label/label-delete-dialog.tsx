@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { type Label, t } from '@sapa/contracts';
-import { EntityDeleteDialog } from '../../../components/entity-delete-dialog';
+import { EntityDeleteDialog } from '../../components/entity-delete-dialog';
 import { LabelBadge } from './label-badge';
-import { useDeleteLabel, useFreshLabel } from '../../../resources/label/label-queries';
+import { useDeleteLabel, useFreshLabel } from '../../resources/label/label-queries';
 
 export interface LabelDeleteDialogProps {
   /** the label to delete; null closes the dialog */

@@ -1,5 +1,5 @@
-import { ListHeader } from '../../components/list-header';
-import { SearchInput } from '../../components/search-input';
+import { ListHeader } from '../list-header';
+import { SearchInput } from '../search-input';
 
 export interface SettingListHeaderProps {
   heading: string;

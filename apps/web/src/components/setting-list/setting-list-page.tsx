@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Paper } from '@mantine/core';
-import type { ListPage } from '../../components/use-list-page';
+import type { ListPage } from '../use-list-page';
 import { SettingListHeader } from './setting-list-header';
 
 /** The header strings of a Pengaturan list. */

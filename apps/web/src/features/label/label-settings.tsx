@@ -1,10 +1,10 @@
 import { LABEL_MESSAGES, type Label } from '@sapa/contracts';
-import { pagedListOf, useListPage } from '../../../components/use-list-page';
-import { SettingListPage } from '../setting-list-page';
+import { pagedListOf, useListPage } from '../../components/use-list-page';
+import { SettingListPage } from '../../components/setting-list/setting-list-page';
 import { LabelDeleteDialog } from './label-delete-dialog';
 import { LabelFormModal } from './label-form-modal';
 import { LabelList } from './label-list';
-import { useLabelPages } from '../../../resources/label/label-queries';
+import { useLabelPages } from '../../resources/label/label-queries';
 import { LABEL_TEXT } from './label-strings';
 
 /**

@@ -1,11 +1,11 @@
 import type { ChatTemplate } from '@sapa/contracts';
 import { pagedListOf, useListPage } from '../../components/use-list-page';
-import { SettingListPage } from './setting-list-page';
-import { TemplateDeleteDialog } from './templates/template-delete-dialog';
-import { TemplateFormModal } from './templates/template-form-modal';
-import { TemplateList } from './templates/template-list';
+import { SettingListPage } from '../../components/setting-list/setting-list-page';
+import { TemplateDeleteDialog } from './template-delete-dialog';
+import { TemplateFormModal } from './template-form-modal';
+import { TemplateList } from './template-list';
 import { useTemplatePages } from '../../resources/template/template-queries';
-import { TEMPLATE_TEXT } from './templates/template-strings';
+import { TEMPLATE_TEXT } from './template-strings';
 
 /**
  * Pengaturan > Template Pesan: the tenant's saved replies, used in the composer by typing '/'. The

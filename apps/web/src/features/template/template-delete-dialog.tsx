@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ChatTemplate } from '@sapa/contracts';
-import { EntityDeleteDialog } from '../../../components/entity-delete-dialog';
-import { useDeleteTemplate } from '../../../resources/template/template-queries';
+import { EntityDeleteDialog } from '../../components/entity-delete-dialog';
+import { useDeleteTemplate } from '../../resources/template/template-queries';
 import { TEMPLATE_TEXT } from './template-strings';
 
 export interface TemplateDeleteDialogProps {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Label } from '@sapa/contracts';
-import { sessionFromUser, sessionStore } from '../../../lib/session-store';
-import { agentUser, fakeFetch, owner } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { LabelSettingPage } from '../label-setting-page';
+import { sessionFromUser, sessionStore } from '../../lib/session-store';
+import { agentUser, fakeFetch, owner } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { LabelSettingPage } from './label-setting-page';
 import { LabelBadge } from './label-badge';
 
 const VIP: Label = { _id: 'l1', name: 'VIP', color: '#6d28d9', total: 3 };

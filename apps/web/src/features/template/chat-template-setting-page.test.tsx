@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatTemplate, UploadedMedia } from '@sapa/contracts';
-import { sessionFromUser, sessionStore } from '../../../lib/session-store';
-import { agentUser, fakeFetch, owner } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { ChatTemplateSettingPage } from '../chat-template-setting-page';
+import { sessionFromUser, sessionStore } from '../../lib/session-store';
+import { agentUser, fakeFetch, owner } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { ChatTemplateSettingPage } from './chat-template-setting-page';
 
 const STAMP = '2026-01-01T00:00:00.000Z';
 

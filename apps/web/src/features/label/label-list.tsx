@@ -2,8 +2,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import { IconTag, IconTags } from '@tabler/icons-react';
 import { LABEL_MESSAGES, labelTextColor, type Label, t } from '@sapa/contracts';
-import type { PagedListState } from '../../../components/paged-list';
-import { SettingList, SettingRow, type SettingListText } from '../setting-list';
+import type { PagedListState } from '../../components/paged-list';
+import { SettingList, SettingRow, type SettingListText } from '../../components/setting-list/setting-list';
 import { LABEL_TEXT } from './label-strings';
 import './labels.css';
 

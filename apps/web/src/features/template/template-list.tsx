@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconTemplate } from '@tabler/icons-react';
 import { MESSAGE_TYPE_NAMES, type ChatTemplate } from '@sapa/contracts';
-import type { PagedListState } from '../../../components/paged-list';
-import { MessageTypeIcon } from '../../../components/message-type-icon';
-import { SettingList, SettingRow, type SettingListText } from '../setting-list';
+import type { PagedListState } from '../../components/paged-list';
+import { MessageTypeIcon } from '../../components/message-type-icon';
+import { SettingList, SettingRow, type SettingListText } from '../../components/setting-list/setting-list';
 import { templateSummary } from './template-form';
 import { TEMPLATE_TEXT } from './template-strings';
 

@@ -12,7 +12,7 @@ import {
   type UploadedMedia,
   type VideoMedia,
 } from '@sapa/contracts';
-import { countryByCode, DEFAULT_COUNTRY } from '../../../lib/phone-form';
+import { countryByCode, DEFAULT_COUNTRY } from '../../lib/phone-form';
 
 export type TemplateType = ChatTemplate['type'];
 export type FileKind = 'image' | 'video' | 'audio' | 'document';

@@ -10,13 +10,13 @@ import {
   type ChatTemplate,
   WEB_MESSAGES,
 } from '@sapa/contracts';
-import { FormAlert } from '../../../components/form-alert';
-import { FormPhoneField } from '../../../components/form-phone-field';
-import { useToast } from '../../../components/toast/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api-error';
-import { useZodForm } from '../../../lib/use-zod-form';
-import { MessageTypeIcon } from '../../../components/message-type-icon';
-import { uploadMedia } from '../../../resources/chat/upload-media';
+import { FormAlert } from '../../components/form-alert';
+import { FormPhoneField } from '../../components/form-phone-field';
+import { useToast } from '../../components/toast/use-toast';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { useZodForm } from '../../lib/use-zod-form';
+import { MessageTypeIcon } from '../../components/message-type-icon';
+import { uploadMedia } from '../../resources/chat/upload-media';
 import {
   buildTemplateBody,
   fieldOfPath,
@@ -31,7 +31,7 @@ import {
   type TemplateType,
 } from './template-form';
 import { TemplateFileField } from './template-file-field';
-import { useSaveTemplate } from '../../../resources/template/template-queries';
+import { useSaveTemplate } from '../../resources/template/template-queries';
 import { TEMPLATE_TEXT } from './template-strings';
 
 const TYPE_OPTIONS = TEMPLATE_TYPES.map((type) => ({ value: type, label: MESSAGE_TYPE_NAMES[type] }));

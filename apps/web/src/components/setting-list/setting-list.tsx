@@ -1,7 +1,7 @@
 import type { ComponentPropsWithoutRef, ComponentType, ReactNode } from 'react';
 import { Button, Group, Stack, Text, ThemeIcon, type MantineColor } from '@mantine/core';
 import { IconPencil, IconPlus, IconSearchOff, IconTrash } from '@tabler/icons-react';
-import { ListSkeleton, PagedList, type PagedListState } from '../../components/paged-list';
+import { ListSkeleton, PagedList, type PagedListState } from '../paged-list';
 import './setting-list.css';
 
 /** Ubah and Hapus at the end of a row. */
