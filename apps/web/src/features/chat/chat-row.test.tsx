@@ -35,9 +35,16 @@ describe('chat row (spec §2 Chat inbox)', () => {
     expect(screen.queryByTestId('delivery-status')).toBeNull();
   });
 
-  it('shows the count as is up to 99 and none at 0', () => {
+  it('shows the count as is up to 99', () => {
     renderRow(makeChat({ unreadCount: 99 }));
     expect(screen.getByTestId('chat-row-unread').textContent).toBe('99');
+  });
+
+  it('shows no count at 0: the last line reads the message and nothing else', () => {
+    const row = renderRow(makeChat({ unreadCount: 0, lastMessage: last({}) }));
+    expect(within(row).queryByTestId('chat-row-unread')).toBeNull();
+    // no badge, no stray '0' and no 'pesan belum dibaca' for screen readers
+    expect(within(row).getByTestId('chat-row-preview').parentElement?.textContent).toBe('Halo kak');
   });
 
   it('names the message type when there is no text', () => {
