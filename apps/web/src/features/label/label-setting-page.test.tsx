@@ -13,18 +13,36 @@ const RESELLER: Label = { _id: 'l3', name: 'Reseller', color: '#15803d', total: 
 
 type Routes = Parameters<typeof fakeFetch>[0];
 
-/** Stubs fetch; `urls` keeps each request's method and full url (with its query). */
+/** A request as the server reads it: the order of the query parameters means nothing to it. */
+interface SentRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
+
+/** Stubs fetch; `requests` keeps each request's method, path and query parameters. */
 function stubApi(routes: Routes) {
   const fake = fakeFetch(routes);
-  const urls: string[] = [];
+  const requests: SentRequest[] = [];
   vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
-    urls.push(`${init.method ?? 'GET'} ${input}`);
+    const url = new URL(input, 'http://sapa.test');
+    requests.push({
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+    });
     return fake.fetch(input, init);
   });
   const bodies = (method: string, path: string) =>
     fake.calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
-  return { urls, bodies };
+  return { requests, bodies };
 }
+
+const listRequest = (query: Record<string, string>): SentRequest => ({
+  method: 'GET',
+  path: '/api/chat/label',
+  query,
+});
 
 async function openAddForm() {
   fireEvent.click(await screen.findByTestId('label-add'));
@@ -40,7 +58,7 @@ describe('Pengaturan > Label list', () => {
   it('shows each label with its colour and conversation count, and loads more', async () => {
     const api = stubApi({
       'GET /api/chat/label': () =>
-        api.urls.at(-1)?.includes('page=2')
+        api.requests.at(-1)?.query.page === '2'
           ? [200, { docs: [RESELLER], hasNextPage: false }]
           : [200, { docs: [PESANAN, VIP], hasNextPage: true }],
     });
@@ -56,11 +74,11 @@ describe('Pengaturan > Label list', () => {
     expect(within(rows[1]!).getByTestId('label-swatch').getAttribute('data-color')).toBe('#6d28d9');
     expect(within(rows[1]!).getByRole('button', { name: 'Ubah label VIP' })).toBeTruthy();
     expect(within(rows[1]!).getByRole('button', { name: 'Hapus label VIP' })).toBeTruthy();
-    expect(api.urls[0]).toBe('GET /api/chat/label?page=1&limit=20');
+    expect(api.requests[0]).toEqual(listRequest({ page: '1', limit: '20' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Lebih Banyak' }));
     await waitFor(() => expect(screen.getAllByTestId('label-row')).toHaveLength(3));
-    expect(api.urls[1]).toBe('GET /api/chat/label?page=2&limit=20');
+    expect(api.requests[1]).toEqual(listRequest({ page: '2', limit: '20' }));
     expect(within(screen.getAllByTestId('label-row')[2]!).getByText('1.250 percakapan')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Lebih Banyak' })).toBeNull();
   });
@@ -76,7 +94,9 @@ describe('Pengaturan > Label list', () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Cari label' }), { target: { value: 'vip' } });
     expect(await screen.findByText('Label tidak ditemukan')).toBeTruthy();
-    await waitFor(() => expect(api.urls.at(-1)).toBe('GET /api/chat/label?page=1&limit=20&search=vip'));
+    await waitFor(() =>
+      expect(api.requests.at(-1)).toEqual(listRequest({ page: '1', limit: '20', search: 'vip' })),
+    );
     expect(screen.queryByTestId('label-empty')).toBeNull();
   });
 
@@ -196,11 +216,11 @@ describe('Hapus Label', () => {
     const confirm = await screen.findByTestId('label-delete-confirm');
     expect(within(confirm).getByText('Label "VIP" akan dihapus.')).toBeTruthy();
     expect(await within(confirm).findByText('Label ini akan dilepas dari 4 percakapan.')).toBeTruthy();
-    expect(api.urls).toContain('GET /api/chat/label/ids?ids=l1');
+    expect(api.requests).toContainEqual({ method: 'GET', path: '/api/chat/label/ids', query: { ids: 'l1' } });
 
     fireEvent.click(within(confirm).getByRole('button', { name: 'Hapus' }));
     expect(await screen.findByText('Label berhasil dihapus')).toBeTruthy();
-    expect(api.urls).toContain('DELETE /api/chat/label/l1');
+    expect(api.requests).toContainEqual({ method: 'DELETE', path: '/api/chat/label/l1', query: {} });
     await waitFor(() => expect(screen.getAllByTestId('label-row')).toHaveLength(1));
   });
 
@@ -215,7 +235,7 @@ describe('Hapus Label', () => {
     expect(within(confirm).getByText('Label ini belum dipakai di percakapan mana pun.')).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Batal' }));
     await waitFor(() => expect(screen.queryByTestId('label-delete-confirm')).toBeNull());
-    expect(api.urls.some((u) => u.startsWith('DELETE'))).toBe(false);
+    expect(api.requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 });
 
