@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateLong, formatDateShort, formatDateTimeLong, formatDuration, formatListTime } from './dates';
+import {
+  dayKey,
+  dayLabel,
+  formatClock,
+  formatDateLong,
+  formatDateShort,
+  formatDateTimeLong,
+  formatDuration,
+  formatLastSeen,
+  formatListTime,
+  formatRowTime,
+} from './dates';
 
 describe('Indonesian date formats (spec §9)', () => {
   const d = new Date(2026, 0, 5, 9, 7);
@@ -19,5 +30,32 @@ describe('Indonesian date formats (spec §9)', () => {
   it('shows durations as minutes.seconds from rounded seconds', () => {
     expect(formatDuration(75.4)).toBe('1.15');
     expect(formatDuration(5)).toBe('0.05');
+  });
+  it('shows a bubble clock and a chat row time: HH:mm today, DD/MM/YY before, the full date as title', () => {
+    expect(formatClock(d)).toBe('09:07');
+    expect(formatClock('bukan tanggal')).toBe('');
+    expect(formatRowTime(d, new Date(2026, 0, 5, 20, 0))).toEqual({
+      text: '09:07',
+      title: '05/01/2026 09:07',
+    });
+    expect(formatRowTime(d, new Date(2026, 0, 6, 0, 1))).toEqual({
+      text: '05/01/26',
+      title: '05/01/2026 09:07',
+    });
+  });
+  it("separates days as 'Hari ini', 'Kemarin', else DD MMMM YYYY", () => {
+    const now = new Date(2026, 0, 6, 0, 1);
+    expect(dayLabel(new Date(2026, 0, 6, 0, 0), now)).toBe('Hari ini');
+    expect(dayLabel(d, now)).toBe('Kemarin');
+    expect(dayLabel(new Date(2026, 0, 4, 23, 59), now)).toBe('04 Januari 2026');
+    expect(dayKey(d)).toBe('2026-01-05');
+  });
+  it("tells when an account was last seen: 'baru saja', minutes, hours, else DD/MM/YY HH:mm", () => {
+    const at = d.getTime();
+    expect(formatLastSeen(d.toISOString(), at + 59_000)).toBe('baru saja');
+    expect(formatLastSeen(d.toISOString(), at + 5 * 60_000)).toBe('5 menit lalu');
+    expect(formatLastSeen(d.toISOString(), at + 3 * 3_600_000)).toBe('3 jam lalu');
+    expect(formatLastSeen(d.toISOString(), at + 86_400_000)).toBe('05/01/26 09:07');
+    expect(formatLastSeen(null)).toBe('-');
   });
 });

@@ -1,10 +1,9 @@
 import { memo, type CSSProperties } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { capCount, MESSAGE_TYPE_NAMES, type Chat } from '@sapa/contracts';
+import { capCount, formatRowTime, MESSAGE_TYPE_NAMES, type Chat } from '@sapa/contracts';
 import { AppAvatar } from '../../components/app-avatar';
 import { ChannelIcon } from '../../components/channel-icon';
-import { formatRowTime } from './chat-dates';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
 import { MessageTypeIcon } from '../../components/message-type-icon';
 

@@ -1,8 +1,7 @@
 import { memo } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { MESSAGE_TYPE_NAMES, canQuote, type AccountType, type Message } from '@sapa/contracts';
-import { formatClock } from './chat-dates';
+import { MESSAGE_TYPE_NAMES, canQuote, formatClock, type AccountType, type Message } from '@sapa/contracts';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
 import { MessageTypeIcon } from '../../components/message-type-icon';
 import { mediaBody } from '../../components/bubbles/media-body';

@@ -1,5 +1,4 @@
-import type { Message } from '@sapa/contracts';
-import { dayKey, dayLabel } from './chat-dates';
+import { dayKey, dayLabel, type Message } from '@sapa/contracts';
 import { messageKey } from '../../resources/chat/message-cache';
 
 export interface MessageRow {

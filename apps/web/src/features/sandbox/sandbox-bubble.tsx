@@ -1,19 +1,12 @@
 import { memo } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { MESSAGE_TYPE_NAMES } from '@sapa/contracts';
+import { formatClock, MESSAGE_TYPE_NAMES } from '@sapa/contracts';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
 import { mediaBody } from '../../components/bubbles/media-body';
 import { QuotedBlock } from '../../components/bubbles/quoted-block';
 import { MessageTypeIcon } from '../../components/message-type-icon';
 import { customerSideQuote, type SandboxMessage } from './sandbox-messages';
-
-const clock = (value: string) => {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
 
 function Caption({ text }: { text: string }) {
   return text ? <span className="sapa-phone-text sapa-phone-caption">{text}</span> : null;
@@ -99,7 +92,7 @@ export const SandboxBubble = memo(function SandboxBubble({
           ) : null}
           <Body message={message} />
           <span className="sapa-phone-meta">
-            <time dateTime={message.createdAt}>{clock(message.createdAt)}</time>
+            <time dateTime={message.createdAt}>{formatClock(message.createdAt)}</time>
             {fromBusiness || message.status === 'pending' ? (
               <DeliveryStatusIcon status={message.status} size={14} spinner />
             ) : null}

@@ -10,9 +10,9 @@ import {
   IconUsers,
   IconAddressBook,
 } from '@tabler/icons-react';
-import type { Account } from '@sapa/contracts';
+import { formatLastSeen, type Account } from '@sapa/contracts';
 import { formatPhone } from '../../../lib/format-phone';
-import { RELINKABLE, WA_TEXT, formatLastSeen, statusColor, statusLabel } from './wa-strings';
+import { RELINKABLE, WA_TEXT, statusColor, statusLabel } from './wa-strings';
 
 export type CardAction = 'rename' | 'test' | 'groups' | 'contacts' | 'reset-token' | 'relink' | 'delete';
 

@@ -106,20 +106,6 @@ export function statusColor(status: string): string {
 /** Statuses from which the owner may link the number again. */
 export const RELINKABLE = new Set(['disconnected', 'logged_out', 'replaced']);
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'baru saja', '5 menit lalu', '3 jam lalu', else DD/MM/YY HH:mm. */
-export function formatLastSeen(iso: string | null, now = Date.now()): string {
-  if (!iso) return '-';
-  const at = new Date(iso);
-  const diff = now - at.getTime();
-  if (Number.isNaN(diff)) return '-';
-  if (diff >= 0 && diff < 60_000) return 'baru saja';
-  if (diff >= 0 && diff < 3_600_000) return `${Math.floor(diff / 60_000)} menit lalu`;
-  if (diff >= 0 && diff < 86_400_000) return `${Math.floor(diff / 3_600_000)} jam lalu`;
-  return `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${String(at.getFullYear()).slice(2)} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
 /** 'ABCD1234' as 'ABCD-1234'. */
 export function formatPairingCode(code: string): string {
   const clean = code.replace(/[^0-9a-z]/gi, '').toUpperCase();
