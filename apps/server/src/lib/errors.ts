@@ -58,6 +58,18 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
 }
 
 /**
+ * Validates with a schema whose messages already say which field is wrong ('Nama grup tidak valid',
+ * 'Nomor Telepon tidak valid'): unlike `parse`, the message is not prefixed with the field's name.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw new AppError('VALIDATION', result.error.issues[0]?.message, fields);
+}
+
+/**
  * Where the first NUL character (U+0000) is in a request's parsed input, in a string or an object
  * key, as a path ('search', 'labelIds.0', 'contact.name'); null when there is none. PostgreSQL
  * cannot store a NUL in text or JSON (22021, 22P05), so such input is refused before it reaches a

@@ -44,6 +44,18 @@ export function requireSession(ctx: AppContext, kinds: SessionKind[]): preHandle
   };
 }
 
+/**
+ * A preHandler for the owner's writes: any member's session is resolved (401 without one), then an
+ * agent gets 403 OWNER_ONLY, with the module's own message when given.
+ */
+export function ownerOnly(ctx: AppContext, message?: string): preHandlerAsyncHookHandler {
+  const member = requireSession(ctx, ['user', 'agent']);
+  return async function (request, reply) {
+    await member.call(this, request, reply);
+    if (request.auth?.kind !== 'user') throw new AppError('OWNER_ONLY', message);
+  };
+}
+
 /** The authenticated caller; only valid behind requireSession. */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHORIZED');

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNT_TYPES,
   WHATSAPP_MESSAGES as M,
@@ -18,8 +18,8 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { ContractTypeProvider } from '../../plugins/openapi';
-import { AppError, parse } from '../../lib/errors';
-import { authOf, requireSession } from '../../plugins/auth';
+import { parse, parseInput } from '../../lib/errors';
+import { authOf, ownerOnly, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
 import {
   createWhatsappAccount,
@@ -52,34 +52,13 @@ const contactQuery = z.object({
 
 type IdParams = { Params: { id: string } };
 
-/**
- * Validates with an account schema; its messages already name the field ('Nomor Telepon tidak
- * valid'), so they are not prefixed like the shared `parse` does.
- */
-function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  throw new AppError('VALIDATION', result.error.issues[0]?.message, fields);
-}
-
-/** Owners only: agents read the accounts but get 403 OWNER_ONLY on every change. */
-function ownerOnly(ctx: AppContext): preHandlerAsyncHookHandler {
-  const member = requireSession(ctx, ['user', 'agent']);
-  return async function (request, reply) {
-    await member.call(this, request, reply);
-    if (authOf(request).kind !== 'user') throw new AppError('OWNER_ONLY', M.ownerOnly);
-  };
-}
-
 /** /api/account: the tenant's messaging accounts (spec §7 'Accounts', issue 7). */
 export function accountRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ContractTypeProvider>();
     const withId = { params: idParams };
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
-    const owner = { preHandler: ownerOnly(ctx) };
+    const owner = { preHandler: ownerOnly(ctx, M.ownerOnly) };
 
     app.get(
       '/account',

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Paged } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { chats, whatsappContacts } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import type { Actor } from '../auth/actor';
 import { WHATSAPP_WEB, getAccount } from './service';
 
@@ -18,10 +19,6 @@ export const SANDBOX_CONTACTS: WhatsappContact[] = [
   { id: 'sandbox-2', name: 'Bima (Sandbox)', phoneNumber: '6281100000002' },
   { id: 'sandbox-3', name: 'Citra (Sandbox)', phoneNumber: '6281100000003' },
 ];
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * GET /account/whatsapp/{id}/contact: the WhatsApp contacts of one sender account (spec §7; the start-chat

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { agents, chats, users, verificationCodes } from '../../db/schema';
+import { escapeLike, isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { findTaken } from '../auth/identity';
@@ -34,15 +35,6 @@ export function toAgent(row: AgentRow): Agent {
 
 function notFound(): AppError {
   return new AppError('NOT_FOUND', t('agent.notFound'));
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** Mail goes out after the change is stored; a failing mail server is logged, and the owner can resend. */

@@ -13,6 +13,7 @@ import {
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { admins, agents, passwordResets, pendingRegistrations, users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/sql';
 import { randomCode, randomToken, referralCode, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
@@ -47,11 +48,6 @@ export function conflictFor(taken: { email: boolean; phone: boolean }): AppError
   if (taken.email) fields.email = t('auth.emailTaken');
   if (taken.phone) fields.phone = t('auth.phoneTaken');
   return new AppError('CONFLICT', taken.email ? t('auth.emailTaken') : t('auth.phoneTaken'), fields);
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 const HOUR = 60 * 60 * 1000;

@@ -5,15 +5,12 @@ import { AppError } from '../../lib/errors';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { chatSearch, chats, messages } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import type { Actor } from '../auth/actor';
 import { selectChatJson, type ChatPage } from './serialize';
 import { changedSince, indexable, listTime, searchIndexesOf } from './search-index';
 
 type ChatListQuery = z.output<typeof chatListQuery>;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Chats of the tenant matching the filters of spec §3 'Chat filter', except the search. */
 function filterConditions(actor: Actor, query: ChatListQuery): SQL[] {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { chatContactPage, contactListQuery } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { spreadsheetResponse, type ContractTypeProvider } from '../../plugins/openapi';
+import { parseInput } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
-import { parseInput } from '../group/input';
 import { sendDownload } from '../group/export';
 import { exportChatContacts, listChatContacts } from './service';
 

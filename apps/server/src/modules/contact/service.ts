@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { accounts, chatLabels, chats } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import type { Actor } from '../auth/actor';
 import { EXPORT_BATCH, xlsxDownload, type XlsxDownload } from '../group/export';
-import { escapeLike } from '../group/input';
 
 type ListQuery = z.output<typeof contactListQuery>;
 

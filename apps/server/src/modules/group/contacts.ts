@@ -9,9 +9,9 @@ import {
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { contactGroups, groupContacts } from '../../db/schema';
+import { escapeLike, isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
-import { escapeLike, isUniqueViolation } from './input';
 import { assertGroup, lockGroup, touchGroup, type ListQuery } from './service';
 
 function contactNotFound(): AppError {

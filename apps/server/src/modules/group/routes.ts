@@ -22,12 +22,12 @@ import {
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { spreadsheetResponse, type ContractTypeProvider } from '../../plugins/openapi';
-import { authOf, requireSession } from '../../plugins/auth';
+import { parseInput } from '../../lib/errors';
+import { authOf, ownerOnly, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
 import { addColumn, deleteColumn, renameColumn } from './columns';
 import { addContacts, deleteContacts, listAllContacts, listGroupContacts, updateContact } from './contacts';
 import { exportGroup, sendDownload } from './export';
-import { ownerOnly, parseInput } from './input';
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from './service';
 
 type IdParams = { Params: { id: string } };
@@ -50,7 +50,7 @@ export function groupRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ContractTypeProvider>();
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
-    const owner = { preHandler: ownerOnly(ctx) };
+    const owner = { preHandler: ownerOnly(ctx, M.ownerOnly) };
 
     app.get(
       '/group',

@@ -10,9 +10,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { contactGroups } from '../../db/schema';
+import { escapeLike, isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
-import { escapeLike, isUniqueViolation } from './input';
 
 export type ListQuery = z.output<typeof contactListQuery>;
 type GroupInput = z.output<typeof groupBody>;

@@ -10,27 +10,14 @@ import {
   labelList,
   labelPage,
 } from '@sapa/contracts';
-import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { ContractTypeProvider } from '../../plugins/openapi';
-import { AppError, parse } from '../../lib/errors';
+import { parse, parseInput } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
 import { createLabel, deleteLabel, labelsByIds, listLabels, updateLabel } from './service';
 
 type IdParams = { Params: { id: string } };
-
-/**
- * Validates with a label schema. Unlike the shared `parse`, the message is not prefixed with the
- * field's name: 'Nama label tidak valid' already says which field is wrong.
- */
-function parseLabelInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  throw new AppError('VALIDATION', result.error.issues[0]?.message, fields);
-}
 
 /**
  * /api/chat/label: conversation labels (spec §7 'Labels'). The whole team reads them (agents label
@@ -59,11 +46,7 @@ export function labelRoutes(ctx: AppContext) {
       '/chat/label',
       { ...owner, schema: { body: labelBody, response: { 201: label } } },
       async (request, reply) => {
-        const label = await createLabel(
-          ctx,
-          actorOf(authOf(request)),
-          parseLabelInput(labelBody, request.body),
-        );
+        const label = await createLabel(ctx, actorOf(authOf(request)), parseInput(labelBody, request.body));
         return reply.code(201).send(label);
       },
     );
@@ -72,12 +55,7 @@ export function labelRoutes(ctx: AppContext) {
       '/chat/label/:id',
       { ...owner, schema: { params: idParams, body: labelBody, response: { 200: label } } },
       async (request) =>
-        updateLabel(
-          ctx,
-          actorOf(authOf(request)),
-          request.params.id,
-          parseLabelInput(labelBody, request.body),
-        ),
+        updateLabel(ctx, actorOf(authOf(request)), request.params.id, parseInput(labelBody, request.body)),
     );
 
     app.delete<IdParams>(

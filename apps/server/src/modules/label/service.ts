@@ -12,14 +12,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { chatLabels, chats } from '../../db/schema';
+import { escapeLike, isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 
 type LabelListQuery = z.output<typeof labelListQuery>;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function notFound(): AppError {
   return new AppError('NOT_FOUND', LABEL_MESSAGES.notFound);
@@ -27,11 +24,6 @@ function notFound(): AppError {
 
 function nameTaken(): AppError {
   return new AppError('CONFLICT', LABEL_MESSAGES.nameTaken, { name: LABEL_MESSAGES.nameTaken });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

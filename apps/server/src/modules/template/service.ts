@@ -3,6 +3,7 @@ import { t, templateBody, templateListQuery, type ChatTemplate, type Paged } fro
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { chatTemplates } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 import { mediaField, resolveContent } from '../chat/content';
@@ -10,10 +11,6 @@ import { mediaField, resolveContent } from '../chat/content';
 type TemplateRow = typeof chatTemplates.$inferSelect;
 type TemplateListQuery = z.output<typeof templateListQuery>;
 type TemplateInput = z.output<typeof templateBody>;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** spec §3 'Chat template': the media object under the key of its type. */
 export function toTemplate(row: TemplateRow): ChatTemplate {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CONTACT_MESSAGES,
   startImportBody,
@@ -9,8 +9,8 @@ import {
 import type { AppContext } from '../../../context';
 import { spreadsheetResponse, type ContractTypeProvider } from '../../../plugins/openapi';
 import { z } from 'zod';
-import { AppError } from '../../../lib/errors';
-import { authOf, requireSession } from '../../../plugins/auth';
+import { parseInput } from '../../../lib/errors';
+import { authOf, ownerOnly } from '../../../plugins/auth';
 import { actorOf } from '../../auth/actor';
 import { acceptUploads } from '../../media/routes';
 import { contentDisposition } from '../../media/service';
@@ -20,28 +20,10 @@ import { FILE_MIMETYPES, cancelImport, getImport, listImports, startImport, uplo
 
 type IdParams = { Params: { id: string } };
 
-/** Any member's session is resolved (401 without one), then an agent gets 403 with the contacts' message. */
-function ownerOnly(ctx: AppContext): preHandlerAsyncHookHandler {
-  const member = requireSession(ctx, ['user', 'agent']);
-  return async function (request, reply) {
-    await member.call(this, request, reply);
-    if (request.auth?.kind !== 'user') throw new AppError('OWNER_ONLY', CONTACT_MESSAGES.ownerOnly);
-  };
-}
-
 /** GET /group/excel/contact?limit: how many of the latest imports (10, at most 50). */
 const importListQuery = z.object({ limit: z.coerce.number().int().min(1).optional() });
 
 const ownerOf = (request: FastifyRequest) => actorOf(authOf(request)).ownerId;
-
-/** Validates the start body; messages are shown as they are ('Pilih satu kolom sebagai Nama'). */
-function parseStart(input: unknown) {
-  const result = startImportBody.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  throw new AppError('VALIDATION', result.error.issues[0]?.message, fields);
-}
 
 function limitOf(query: unknown): number {
   const raw = Number((query as { limit?: unknown } | null)?.limit);
@@ -58,7 +40,7 @@ export function importRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ContractTypeProvider>();
     await acceptUploads(app);
-    const owner = { preHandler: ownerOnly(ctx) };
+    const owner = { preHandler: ownerOnly(ctx, CONTACT_MESSAGES.ownerOnly) };
 
     app.post(
       '/group/excel/contact',
@@ -84,7 +66,8 @@ export function importRoutes(ctx: AppContext) {
     app.post<IdParams>(
       '/group/excel/contact/:id/start',
       { ...owner, schema: { params: idParams, body: startImportBody, response: { 200: contactImport } } },
-      async (request) => startImport(ctx, ownerOf(request), request.params.id, parseStart(request.body)),
+      async (request) =>
+        startImport(ctx, ownerOf(request), request.params.id, parseInput(startImportBody, request.body)),
     );
 
     app.post<IdParams>(

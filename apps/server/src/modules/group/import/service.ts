@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { contactGroups, contactImports } from '../../../db/schema';
+import { isUniqueViolation } from '../../../db/sql';
 import { AppError } from '../../../lib/errors';
 import { mediaStore, receiveUpload, sanitiseName, type UploadMessages } from '../../media/service';
 import { recordWithinQuota, sizedKey } from '../../media/quota';
@@ -38,11 +39,6 @@ export const FILE_MIMETYPES: Record<ImportFileType, string> = {
 
 export function importNotFound(): AppError {
   return new AppError('NOT_FOUND', CONTACT_MESSAGES.importNotFound);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 // ---- the view ----
