@@ -22,10 +22,16 @@ import {
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDateShort, t, type ChatContact, WEB_MESSAGES, interpolate } from '@sapa/contracts';
+import {
+  formatDateShort,
+  t,
+  type ChatContact,
+  WEB_MESSAGES,
+  interpolate,
+  formatPhone,
+} from '@sapa/contracts';
 import { useToast } from '../../components/toast/use-toast';
 import { errorMessage } from '../../lib/api-error';
-import { formatPhone } from '../../lib/format-phone';
 import { initials } from './contact-format';
 import { ContactListHeader } from './contact-list-header';
 import { exportChatContacts, useChatContactPages } from './chat-contact-queries';

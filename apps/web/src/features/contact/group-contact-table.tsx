@@ -1,9 +1,7 @@
 import { ActionIcon, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { GroupContact } from '@sapa/contracts';
-import { formatPhone } from '../../lib/format-phone';
+import { formatPhone, interpolate, type GroupContact } from '@sapa/contracts';
 import { CONTACT_TEXT } from './contact-strings';
-import { interpolate } from '@sapa/contracts';
 
 export interface GroupContactTableProps {
   contacts: readonly GroupContact[];

@@ -10,8 +10,7 @@ import {
   IconUsers,
   IconAddressBook,
 } from '@tabler/icons-react';
-import { formatLastSeen, type Account } from '@sapa/contracts';
-import { formatPhone } from '../../../lib/format-phone';
+import { formatLastSeen, type Account, formatPhone } from '@sapa/contracts';
 import { RELINKABLE, WA_TEXT, statusColor, statusLabel } from './wa-strings';
 
 export type CardAction = 'rename' | 'test' | 'groups' | 'contacts' | 'reset-token' | 'relink' | 'delete';

@@ -23,6 +23,7 @@ import {
   updateAccountBody,
   type Account,
   WEB_MESSAGES,
+  formatPhone,
 } from '@sapa/contracts';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { FormModal, ModalForm, useSaveCallbacks } from '../../../components/form-modal';
@@ -37,7 +38,6 @@ import {
   useSendTest,
   useUpdateAccount,
 } from '../../../resources/account/account-queries';
-import { formatPhone } from '../../../lib/format-phone';
 import { WA_TEXT } from './wa-strings';
 
 interface DialogProps {

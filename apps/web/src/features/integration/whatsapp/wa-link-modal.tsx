@@ -21,6 +21,7 @@ import {
   t,
   type Account,
   WEB_MESSAGES,
+  formatPhone,
 } from '@sapa/contracts';
 import { FormModal, ModalForm } from '../../../components/form-modal';
 import { useToast } from '../../../components/toast/use-toast';
@@ -33,7 +34,6 @@ import {
   type LinkInput,
 } from '../../../resources/account/account-queries';
 import { QrView } from './wa-qr';
-import { formatPhone } from '../../../lib/format-phone';
 import { WA_TEXT, formatPairingCode } from './wa-strings';
 
 export interface WaLinkModalProps {
