@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ATTACHMENT_MESSAGES, LIMITS, type UploadedMedia } from '@sapa/contracts';
+import { ATTACHMENT_MESSAGES, LIMITS, interpolate, type UploadedMedia } from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -291,7 +291,7 @@ describe('media on disk', () => {
     const expectMismatch = async (filename: string, type: string, data: Buffer | string, claimed: string) =>
       expectRefused(
         await uploadFile(filename, type, data),
-        ATTACHMENT_MESSAGES.fileMismatch.replace('{type}', claimed),
+        interpolate(ATTACHMENT_MESSAGES.fileMismatch, { type: claimed }),
       );
     // HTML renamed .png, declared image/png, or only named .png
     await expectMismatch('foto.png', 'image/png', HTML, 'image/png');
@@ -450,7 +450,7 @@ describe('media on disk', () => {
     ).rejects.toThrow(ATTACHMENT_MESSAGES.tooLarge);
     await expect(
       storeFile(t.ctx, ownerId, { buffer: Buffer.from(HTML), name: 'x.png', declaredMimetype: 'image/png' }),
-    ).rejects.toThrow(ATTACHMENT_MESSAGES.fileMismatch.replace('{type}', 'image/png'));
+    ).rejects.toThrow(interpolate(ATTACHMENT_MESSAGES.fileMismatch, { type: 'image/png' }));
     expect(await stored()).toEqual(before);
 
     // bytes lost from the store: a 404, not a crash

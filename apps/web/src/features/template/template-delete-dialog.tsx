@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { ChatTemplate } from '@sapa/contracts';
+import { interpolate, type ChatTemplate } from '@sapa/contracts';
 import { EntityDeleteDialog } from '../../components/entity-delete-dialog';
 import { useDeleteTemplate } from '../../resources/template/template-queries';
 import { TEMPLATE_TEXT } from './template-strings';
@@ -22,7 +22,9 @@ export function TemplateDeleteDialog({ template, onClose }: TemplateDeleteDialog
       successMessage={() => TEMPLATE_TEXT.deleted}
       testId="template-delete-confirm"
     >
-      {(shown) => <Text size="sm">{TEMPLATE_TEXT.deleteBody.replace('{title}', shown?.title ?? '')}</Text>}
+      {(shown) => (
+        <Text size="sm">{interpolate(TEMPLATE_TEXT.deleteBody, { title: shown?.title ?? '' })}</Text>
+      )}
     </EntityDeleteDialog>
   );
 }

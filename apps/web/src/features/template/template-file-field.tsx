@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Button, Group, Input, Loader, Progress, Text, UnstyledButton } from '@mantine/core';
 import { IconRefresh, IconUpload } from '@tabler/icons-react';
-import { MESSAGE_TYPE_NAMES } from '@sapa/contracts';
+import { interpolate, MESSAGE_TYPE_NAMES } from '@sapa/contracts';
 import { AudioPlayer } from '../../components/bubbles/audio-player';
 import { DocumentBubble } from '../../components/bubbles/document-bubble';
 import { ImageBubble } from '../../components/bubbles/image-bubble';
@@ -81,7 +81,7 @@ export function TemplateFileField({
         <Group gap="xs" wrap="nowrap">
           <Loader size={16} />
           <Text size="sm" truncate>
-            {TEMPLATE_TEXT.uploading.replace('{name}', uploading)}
+            {interpolate(TEMPLATE_TEXT.uploading, { name: uploading })}
           </Text>
         </Group>
         <Progress value={100} animated striped size="sm" mt="xs" aria-label="Mengunggah file" />

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactImport, type StartImportBody } from '@sapa/contracts';
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  interpolate,
+  type ContactImport,
+  type StartImportBody,
+} from '@sapa/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import ExcelJS from 'exceljs';
@@ -339,7 +345,7 @@ describe('contact import', () => {
       const res = await upload('banyak.csv', 'text/csv', `Nama,HP\n${rows.join('\n')}`);
       expectRefused(
         res,
-        CONTACT_MESSAGES.importTooManyRows.replace('{max}', String(CONTACT_LIMITS.importRowsMax)),
+        interpolate(CONTACT_MESSAGES.importTooManyRows, { max: CONTACT_LIMITS.importRowsMax }),
       );
     });
   });
@@ -436,7 +442,7 @@ describe('contact import', () => {
         ],
         [
           { groupId: full.id, mapping: mapping('name', 'phone', 'Kota') },
-          CONTACT_MESSAGES.columnsTooMany.replace('{max}', String(CONTACT_LIMITS.columnsPerGroup)),
+          interpolate(CONTACT_MESSAGES.columnsTooMany, { max: CONTACT_LIMITS.columnsPerGroup }),
           400,
         ],
       ];
