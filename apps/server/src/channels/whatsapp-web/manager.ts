@@ -491,10 +491,13 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
       ...(jid ? { waJid: jid, phoneNumber: jidUser(jid) } : {}),
     });
     const sock = session.sock;
-    void sock
-      .groupFetchAllParticipating()
-      .then((groups) => this.saveGroups(session.accountId, Object.values(groups)))
-      .catch((err: unknown) => this.ctx.log.warn({ err }, 'whatsapp groups not fetched'));
+    // in the background, but tracked: idle() (and so a clean stop) waits for it
+    this.track(
+      sock
+        .groupFetchAllParticipating()
+        .then((groups) => this.saveGroups(session.accountId, Object.values(groups)))
+        .catch((err: unknown) => this.ctx.log.warn({ err }, 'whatsapp groups not fetched')),
+    );
   }
 
   private async normalizedJid(id: string): Promise<string> {
