@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
+import { apiErrorBody } from '@sapa/contracts';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -125,6 +126,10 @@ export async function createTestApp(
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
   });
+  // which route answered each request, so `json` checks the answer against that route's own schema
+  app.addHook('onSend', async (request) => {
+    answeredBy.set(request.raw, request.routeOptions.schema?.response as ResponseSchemas | undefined);
+  });
   await app.ready();
   contexts.set(app, ctx);
   return {
@@ -240,18 +245,45 @@ export function newOwner(overrides: Partial<Record<'name' | 'email' | 'phone' | 
   };
 }
 
+type ResponseSchemas = Record<string, unknown>;
+/** The response schemas declared by the route that answered each injected request (createTestApp). */
+const answeredBy = new WeakMap<object, ResponseSchemas | undefined>();
+
 /**
- * The JSON answer of a request, checked against its contract schema: a body of another shape fails
- * the test with each wrong field and the body itself. Without a schema (older tests not yet
- * converted) the body is only cast.
+ * The schema an answer must match: the one its route declares for its status (`201`, else `2xx`,
+ * `default`), the one error body for any 4xx/5xx. Null for a file (a route answering `content`
+ * other than JSON) or a route outside the API that declares no answers.
+ */
+export function declaredSchema(res: LightMyRequestResponse): z.ZodType | null {
+  if (res.statusCode >= 400) return apiErrorBody;
+  const request = res.raw.req;
+  if (!answeredBy.has(request)) return null;
+  const schemas = answeredBy.get(request);
+  const status = String(res.statusCode);
+  const declared = schemas?.[status] ?? schemas?.[`${status[0]}xx`] ?? schemas?.default;
+  if (declared instanceof z.ZodType) return declared;
+  if (declared) return null;
+  if (!schemas && !request.url?.startsWith('/api/')) return null;
+  throw new Error(
+    `${request.method} ${request.url} answered ${res.statusCode}, for which its route declares no schema`,
+  );
+}
+
+/**
+ * The JSON answer of a request, checked against its contract schema: the one given, else the one
+ * the answering route declares for that status (the same schema the OpenAPI document shows), the
+ * error body for 4xx/5xx. A body of another shape fails the test with each wrong field and the body
+ * itself. The body is returned as it came (not Zod's copy, which would drop unknown keys), so a
+ * test's exact `toEqual` still sees every field.
  */
 export function json<S extends z.ZodType>(res: LightMyRequestResponse, schema: S): z.output<S>;
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T;
 export function json(res: LightMyRequestResponse, schema?: z.ZodType): unknown {
   const body: unknown = res.json();
-  if (!schema) return body;
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
+  const expected = schema ?? declaredSchema(res);
+  if (!expected) return body;
+  const result = expected.safeParse(body);
+  if (result.success) return body;
   const request = res.raw.req;
   throw new Error(
     `the ${res.statusCode} answer to ${request.method ?? ''} ${request.url ?? ''} does not match its schema:\n` +

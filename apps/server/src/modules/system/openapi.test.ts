@@ -1,6 +1,8 @@
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers';
+import { apiErrorBody, healthResponse } from '@sapa/contracts';
+import { z } from 'zod';
+import { declaredSchema, json, useTestApp } from '../../../test/helpers';
 import { routeTable } from '../../../test/route-table';
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
@@ -47,5 +49,17 @@ describe('the OpenAPI document', () => {
         },
       },
     });
+  });
+
+  it("is what the tests read every answer through: the answering route's schema, the error body for errors", async () => {
+    const health = await call('GET', '/api/health');
+    expect(declaredSchema(health)).toBe(healthResponse);
+    expect(json(health)).toEqual({ status: 'ok' });
+    expect(() => json(health, z.object({ status: z.literal('ready') }))).toThrow(
+      /the 200 answer to GET \/api\/health does not match its schema/,
+    );
+    const refused = await call('GET', '/api/user');
+    expect(refused.statusCode).toBe(401);
+    expect(declaredSchema(refused)).toBe(apiErrorBody);
   });
 });
