@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { t as message, type ApiErrorBody, type Chat, type ChatTemplate, type Label } from '@sapa/contracts';
+import { apiErrorBody, t as message, type ApiErrorBody, type Chat, type ChatTemplate, type Label } from '@sapa/contracts';
 import { customerSays, json, ownerWithSandbox, testDatabase, useTestApp } from '../../test/helpers';
 import type { Database } from '../db/client';
 import { registerErrorHandler } from './errors';
@@ -11,7 +11,7 @@ const NUL_MESSAGE = message('validation.nulCharacter');
 /** A 400 VALIDATION answer carrying the NUL message, naming `field` when given. */
 function expectNulRefusal(res: { statusCode: number; json(): unknown }, field?: string) {
   expect(res.statusCode).toBe(400);
-  const body = res.json() as ApiErrorBody;
+  const body: ApiErrorBody = apiErrorBody.parse(res.json());
   expect(body).toMatchObject({ statusCode: 400, code: 'VALIDATION', message: NUL_MESSAGE });
   if (field) expect(body.fields).toEqual({ [field]: NUL_MESSAGE });
 }
@@ -91,6 +91,6 @@ describe("PostgreSQL's refusal of a NUL (22021 in text, 22P05 in JSON)", () => {
     expectNulRefusal(await app.inject({ method: 'GET', url: '/json' }));
     const other = await app.inject({ method: 'GET', url: '/other' });
     expect(other.statusCode).toBe(500);
-    expect(other.json()).toMatchObject({ code: 'INTERNAL' });
+    expect(json(other)).toMatchObject({ code: 'INTERNAL' });
   });
 });

@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import { apiErrorBody } from '@sapa/contracts';
 import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +27,13 @@ export interface ContractTypeProvider extends FastifyTypeProvider {
 export async function registerContracts(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // every route may refuse: the one error body (plugins/errors.ts), documented once for all
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response) return;
+    response['4xx'] ??= apiErrorBody;
+    response['5xx'] ??= apiErrorBody;
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../errors';
 import { LIMITS } from '../limits';
 
 /** page and limit query parameters of every paged list. */
@@ -21,13 +22,13 @@ export interface Paged<T> {
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-/** The JSON body of every error response (errors.ts `ApiErrorBody`). */
+/** The JSON body of every error response (errors.ts `ApiErrorBody`): a code of ERROR_CODES. */
 export const apiErrorBody = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
+  statusCode: z.number().int().min(400).max(599),
+  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  message: z.string().min(1),
   fields: z.record(z.string(), z.string()).optional(),
-});
+}) satisfies z.ZodType<ApiErrorBody>;
 
 /** The `{id}` of a path (`/chat/{id}`). */
 export const idParams = z.object({ id: z.string() });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ATTACHMENT_MESSAGES, LIMITS, interpolate, type UploadedMedia } from '@sapa/contracts';
+import { ATTACHMENT_MESSAGES, LIMITS, apiErrorBody, interpolate, type UploadedMedia } from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -89,7 +89,7 @@ describe('media on disk', () => {
   });
   const expectRefused = async (res: { statusCode: number; json(): unknown }, message: string) => {
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', message });
+    expect(apiErrorBody.parse(res.json())).toMatchObject({ code: 'VALIDATION', message });
   };
 
   it('stores an image and serves it back with safe, cacheable headers', async () => {
@@ -407,7 +407,7 @@ describe('media on disk', () => {
     ]) {
       const res = await download(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ message: ATTACHMENT_MESSAGES.fileMissing });
+      expect(json(res)).toMatchObject({ message: ATTACHMENT_MESSAGES.fileMissing });
     }
   });
 
