@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorBody, t as message, type ApiErrorBody, type Chat, type ChatTemplate, type Label } from '@sapa/contracts';
+import {
+  apiErrorBody,
+  t as message,
+  type ApiErrorBody,
+  type Chat,
+  type ChatTemplate,
+  type Label,
+} from '@sapa/contracts';
 import { customerSays, json, ownerWithSandbox, testDatabase, useTestApp } from '../../test/helpers';
 import type { Database } from '../db/client';
 import { registerErrorHandler } from './errors';
