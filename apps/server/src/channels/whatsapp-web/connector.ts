@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from 'baileys';
-import { and, eq } from 'drizzle-orm';
 import {
   WHATSAPP_MESSAGES,
   type AudioMedia,
@@ -12,8 +11,8 @@ import {
   type VideoMedia,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { messages } from '../../db/schema';
 import { RetryLaterError } from '../../jobs/runner';
+import { findMessage, recordExternalId } from '../../modules/chat/kernel';
 import { findMediaByUrl } from '../../modules/media/lookup';
 import { openMedia } from '../../modules/media/service';
 import { PermanentSendError, type AccountRow, type Connector, type MessageRow } from '../connector';
@@ -110,11 +109,7 @@ export async function contentOf(ctx: AppContext, message: MessageRow): Promise<A
 /** The quoted message Baileys needs for a reply: our stored row, rebuilt as a minimal WAMessage. */
 async function quotedOf(ctx: AppContext, jid: string, message: MessageRow): Promise<WAMessage | undefined> {
   if (!message.quotedMessageId) return undefined;
-  const [q] = await ctx.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.id, message.quotedMessageId), eq(messages.accountId, message.accountId)))
-    .limit(1);
+  const q = await findMessage(ctx, message.accountId, message.quotedMessageId);
   if (!q?.externalId) return undefined;
   return {
     key: { remoteJid: jid, id: q.externalId, fromMe: q.isFromMe },
@@ -152,7 +147,7 @@ export function whatsappWebConnector(
       const id = waMessageId(message.id);
       const quoted = await quotedOf(ctx, jid, message);
       // stored before sending: receipts (and the echo of our own send) may arrive before send() returns
-      await ctx.db.update(messages).set({ externalId: id }).where(eq(messages.id, message.id));
+      await recordExternalId(ctx, message.id, id);
       await waitForSendSlot(ctx, account.id, pacing, message.id);
       const sock = source.liveSocket(account.id);
       if (!sock) {

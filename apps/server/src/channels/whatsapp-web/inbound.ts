@@ -8,11 +8,8 @@ import {
   type UploadedMedia,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { chats, messages, whatsappContacts } from '../../db/schema';
-import { ingestInbound } from '../../modules/chat/ingest';
-import { publishChatEvent } from '../../modules/chat/publish';
-import { applyStatus } from '../../modules/chat/receipts';
-import { loadChat, messageView } from '../../modules/chat/serialize';
+import { whatsappContacts } from '../../db/schema';
+import { applyStatus, ingestInbound, mergeChats, revokeMessage } from '../../modules/chat/kernel';
 import { storeFile } from '../../modules/media/service';
 import { loadBaileys } from './baileys';
 import { chatExternalId, isIgnoredJid, isLid, isPhoneJid, jidUser, splitDial } from './jid';
@@ -240,29 +237,6 @@ async function picture(session: InboundSession, jid: string): Promise<string | n
   return url ?? null;
 }
 
-/**
- * Marks our copy of a message deleted for everyone (a REVOKE). When it is the chat's last message,
- * the inbox row stops showing its text too: it says 'Pesan telah dihapus' like the bubble.
- */
-async function revoke(ctx: AppContext, accountId: string, externalId: string): Promise<void> {
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [revoked] = await tx
-      .update(messages)
-      .set({ isDeleted: true, updatedAt: now })
-      .where(and(eq(messages.accountId, accountId), eq(messages.externalId, externalId)))
-      .returning();
-    if (revoked)
-      await tx
-        .update(chats)
-        .set({ lastMessageText: '', lastMessageType: 'deleted', updatedAt: now })
-        .where(and(eq(chats.id, revoked.chatId), eq(chats.lastMessageId, revoked.id)));
-    return revoked;
-  });
-  if (row)
-    await publishChatEvent(ctx, row.ownerId, row.chatId, 'message.updated', await messageView(ctx.db, row));
-}
-
 /** One message of 'messages.upsert' (notify or append) into the inbox; skips what Sapa does not show. */
 export async function ingestWaMessage(
   ctx: AppContext,
@@ -274,7 +248,8 @@ export async function ingestWaMessage(
   if (!remote || !key.id || isIgnoredJid(remote) || !message.message) return;
   const mapped = await mapContent(ctx, session, message);
   if (mapped === 'skip') return;
-  if ('revoke' in mapped) return revoke(ctx, session.accountId, mapped.revoke);
+  if ('revoke' in mapped)
+    return revokeMessage(ctx, { accountId: session.accountId, externalId: mapped.revoke });
 
   let jid = remote;
   if (isLid(remote)) {
@@ -347,8 +322,8 @@ export async function upsertContacts(
 }
 
 /**
- * A LID's phone number became known: its chat takes the phone number as external id, or, when the
- * phone number already has a chat, its messages move there and the LID chat goes (pitfalls §4).
+ * A LID's phone number became known: the LID is forgotten as a contact, and its chat takes the phone
+ * number as external id or merges into the phone number's chat (pitfalls §4).
  */
 export async function mergeLid(ctx: AppContext, accountId: string, lid: string, pn: string): Promise<void> {
   const lidId = `${jidUser(lid)}@lid`;
@@ -356,62 +331,13 @@ export async function mergeLid(ctx: AppContext, accountId: string, lid: string, 
   await ctx.db
     .delete(whatsappContacts)
     .where(and(eq(whatsappContacts.accountId, accountId), eq(whatsappContacts.jid, lidId)));
-  const [lidChat] = await ctx.db
-    .select()
-    .from(chats)
-    .where(and(eq(chats.accountId, accountId), eq(chats.externalId, lidId)))
-    .limit(1);
-  if (!lidChat) return;
-  const [phoneChat] = await ctx.db
-    .select()
-    .from(chats)
-    .where(and(eq(chats.accountId, accountId), eq(chats.externalId, phone)))
-    .limit(1);
-  if (!phoneChat) {
-    await ctx.db
-      .update(chats)
-      .set({
-        externalId: phone,
-        contactPhone: phone,
-        contactName: lidChat.contactName === jidUser(lid) ? phone : lidChat.contactName,
-        updatedAt: ctx.clock.now(),
-      })
-      .where(eq(chats.id, lidChat.id));
-    await publishChatEvent(ctx, lidChat.ownerId, lidChat.id, 'chat.updated');
-    return;
-  }
-  const gone = await loadChat(ctx.db, lidChat.ownerId, lidChat.id);
-  const lidNewer =
-    !!lidChat.lastMessageAt && (!phoneChat.lastMessageAt || lidChat.lastMessageAt > phoneChat.lastMessageAt);
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(messages).set({ chatId: phoneChat.id }).where(eq(messages.chatId, lidChat.id));
-    await tx
-      .update(chats)
-      .set({
-        unreadCount: sql`${chats.unreadCount} + ${lidChat.unreadCount}`,
-        updatedAt: ctx.clock.now(),
-        ...(lidNewer
-          ? {
-              lastMessageAt: lidChat.lastMessageAt,
-              lastMessageText: lidChat.lastMessageText,
-              lastMessageType: lidChat.lastMessageType,
-              lastMessageIsFromMe: lidChat.lastMessageIsFromMe,
-              lastMessageStatus: lidChat.lastMessageStatus,
-              lastMessageId: lidChat.lastMessageId,
-            }
-          : {}),
-        fromSenderAt: sql`greatest(${chats.fromSenderAt}, ${lidChat.fromSenderAt})`,
-      })
-      .where(eq(chats.id, phoneChat.id));
-    await tx.delete(chats).where(eq(chats.id, lidChat.id));
+  await mergeChats(ctx, {
+    accountId,
+    fromExternalId: lidId,
+    toExternalId: phone,
+    phone,
+    placeholderName: jidUser(lid),
   });
-  if (gone)
-    ctx.bus.publish({
-      kind: 'tenant',
-      ownerId: lidChat.ownerId,
-      event: { type: 'chat.deleted', chat: gone, message: null },
-    });
-  await publishChatEvent(ctx, phoneChat.ownerId, phoneChat.id, 'chat.updated');
 }
 
 const STATUS_OF: Record<number, MessageStatus> = { 0: 'error', 2: 'sent', 3: 'unread', 4: 'read', 5: 'read' };

@@ -4,10 +4,10 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-or
 import type { Logger } from 'pino';
 import { WHATSAPP_MESSAGES, type AccountLinking, type AccountStatus } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { accounts, messages, whatsappGroups } from '../../db/schema';
+import { accounts, whatsappGroups } from '../../db/schema';
 import type { BusMessage } from '../../events/bus';
 import { toAccount } from '../../modules/account/service';
-import { forgetAccount } from '../../modules/chat/account-cache';
+import { findMessageByExternalId, forgetAccount } from '../../modules/chat/kernel';
 import type { AccountRow } from '../connector';
 import { loadBaileys } from './baileys';
 import { dbAuthState, wipeAuth, type DbAuthState } from './auth-store';
@@ -380,11 +380,7 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
 
   private async getMessage(accountId: string, key: WAMessageKey): Promise<proto.IMessage | undefined> {
     if (!key.id) return undefined;
-    const [row] = await this.ctx.db
-      .select({ text: messages.text })
-      .from(messages)
-      .where(and(eq(messages.accountId, accountId), eq(messages.externalId, key.id)))
-      .limit(1);
+    const row = await findMessageByExternalId(this.ctx, accountId, key.id);
     return row ? { conversation: row.text } : undefined;
   }
 

@@ -19,8 +19,8 @@ import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 import { publishChatEvent } from './publish';
 import { resolveContent } from './content';
-import { loadChat, messageView, toMessage } from './serialize';
-import { SEND_JOB } from './send-job';
+import { loadChat, toMessage } from './serialize';
+import { storeOutbound } from './outbound';
 
 /** The chat of this tenant, or NOT_FOUND (never another tenant's). */
 export async function requireChat(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
@@ -60,9 +60,9 @@ export async function listMessages(
 }
 
 /**
- * Stores an outbound message as pending and enqueues its send in the same transaction (spec §4,
- * ARCHITECTURE §3). Idempotent on (chat, temporaryId): a retried request returns the stored message and
- * sends nothing new. Files must have been uploaded first; the channel's rules of spec §5 apply.
+ * POST /chat/{id}/message: checks who may reply and the channel's rules of spec §5, then stores the
+ * message as pending with its send job (`storeOutbound`, idempotent on temporaryId). Files must have
+ * been uploaded first.
  */
 export async function sendMessage(
   ctx: AppContext,
@@ -94,52 +94,15 @@ export async function sendMessage(
       .limit(1);
     if (!quoted) throw new AppError('VALIDATION', ATTACHMENT_MESSAGES.quotedNotFound);
   }
-  const now = ctx.clock.now();
-  const result = await ctx.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(messages)
-      .values({
-        ownerId: actor.ownerId,
-        chatId,
-        accountId: chat.accountId,
-        temporaryId: input.temporaryId,
-        type: content.type,
-        text: content.text,
-        media: content.media,
-        quotedMessageId: quoted?.id ?? null,
-        isFromMe: true,
-        status: 'pending',
-        agentId: actor.agentId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted) return null;
-    await tx
-      .update(chats)
-      .set({
-        lastMessageAt: now,
-        lastMessageText: content.text,
-        lastMessageType: content.type,
-        lastMessageIsFromMe: true,
-        lastMessageStatus: 'pending',
-        lastMessageId: inserted.id,
-        updatedAt: now,
-      })
-      .where(and(eq(chats.id, chatId), eq(chats.ownerId, actor.ownerId)));
-    await ctx.jobs.enqueue(tx, SEND_JOB, { messageId: inserted.id }, { dedupeKey: `send:${inserted.id}` });
-    return inserted;
+  const { message } = await storeOutbound(ctx, {
+    ownerId: actor.ownerId,
+    chatId,
+    accountId: chat.accountId,
+    temporaryId: input.temporaryId,
+    ...content,
+    quoted,
+    agentId: actor.agentId,
   });
-  if (!result) {
-    // a retried send (the same temporaryId): nothing new is stored or sent; answer with the first one
-    const existing = await findByTemporaryId(ctx, chatId, input.temporaryId);
-    if (!existing) throw new AppError('INTERNAL');
-    return messageView(ctx.db, existing);
-  }
-  const message = toMessage(result, await agentName(ctx, actor.agentId), quoted);
-  ctx.jobs.wake();
-  await publishChatEvent(ctx, actor.ownerId, chatId, 'message.created', message);
   return message;
 }
 
@@ -151,25 +114,6 @@ async function refuseDeletedAccount(ctx: AppContext, accountId: string): Promise
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!row || row.deletedAt) throw new AppError('CONFLICT', WHATSAPP_MESSAGES.accountDeleted);
-}
-
-async function findByTemporaryId(ctx: AppContext, chatId: string, temporaryId: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.chatId, chatId), eq(messages.temporaryId, temporaryId)))
-    .limit(1);
-  return row ?? null;
-}
-
-async function agentName(ctx: AppContext, agentId: string | null): Promise<string | null> {
-  if (!agentId) return null;
-  const [row] = await ctx.db
-    .select({ name: agents.name })
-    .from(agents)
-    .where(eq(agents.id, agentId))
-    .limit(1);
-  return row?.name ?? null;
 }
 
 /** POST /chat/{id}/message/read: unread to 0, inbound messages read, read receipts to the channel. */

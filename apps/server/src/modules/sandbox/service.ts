@@ -9,9 +9,8 @@ import {
 import type { AppContext } from '../../context';
 import { accounts, chats, messages, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ingestInbound, type IngestResult } from '../chat/ingest';
+import { applyStatus, ingestInbound, type IngestResult } from '../chat/kernel';
 import { resolveContent } from '../chat/content';
-import { applyStatus } from '../chat/receipts';
 import { toMessage } from '../chat/serialize';
 import { sandboxAccountFor, type SandboxAccess } from './access';
 

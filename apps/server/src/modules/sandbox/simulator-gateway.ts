@@ -3,7 +3,7 @@ import { MEDIA_KEYS } from '@sapa/contracts';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context';
 import { SANDBOX_RECEIPT_JOB } from '../../channels/sandbox/sandbox-connector';
-import { applyStatus } from '../chat/receipts';
+import { applyStatus } from '../chat/kernel';
 import { sandboxAccessOf, sandboxAccountFor } from './access';
 import { markBusinessMessagesRead } from './service';
 
