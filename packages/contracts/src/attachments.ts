@@ -1,7 +1,8 @@
 import type { AccountType } from './schemas/account';
 import type { MessageType } from './schemas/message';
 import { LIMITS } from './limits';
-import { ATTACHMENT_MESSAGES, t } from './messages';
+import { ATTACHMENT_MESSAGES } from './catalogue/attachment';
+import { interpolate } from './catalogue/messages';
 
 /** What the composer's attach menu offers (spec §2 'Composer'). */
 export const ATTACH_KINDS = ['image', 'video', 'audio', 'document', 'location', 'contact'] as const;
@@ -52,10 +53,10 @@ export function fileRefusal(
   if (file.size > LIMITS.maxAttachmentBytes) return ATTACHMENT_MESSAGES.tooLarge;
   if (kind === 'image' || kind === 'video' || kind === 'audio') {
     if (!file.mimetype.toLowerCase().startsWith(`${kind}/`))
-      return t('attachment.wrongType', { type: file.mimetype || 'tidak dikenal' });
+      return interpolate(ATTACHMENT_MESSAGES.wrongType, { type: file.mimetype || 'tidak dikenal' });
   }
   if (kind === 'sticker' && file.mimetype !== 'image/webp')
-    return t('attachment.wrongType', { type: file.mimetype || 'tidak dikenal' });
+    return interpolate(ATTACHMENT_MESSAGES.wrongType, { type: file.mimetype || 'tidak dikenal' });
   return null;
 }
 

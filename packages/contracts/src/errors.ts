@@ -1,4 +1,4 @@
-import { t, type MessageKey } from './messages';
+import { t, type MessageKey } from './catalogue/messages';
 
 /** Every error the API can answer with: a stable code, an HTTP status and a catalogue message. */
 export const ERROR_CODES = {

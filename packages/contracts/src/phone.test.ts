@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPhone, normalizePhone, isValidLocalPhone } from './phone';
 import { COUNTRIES } from './countries';
 import { capCount } from './limits';
-import { t } from './messages';
+import { t } from './catalogue/messages';
 
 describe('phone numbers', () => {
   it('normalises every common writing to digits with the country code', () => {

@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES as A } from './messages';
+import { ACCESS_MESSAGES as A } from './catalogue/access';
 import { LIMITS } from './limits';
 
 /** What the route guard needs to know about the stored session (spec §3 'Session'). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '../messages';
+import { AGENT_MESSAGES } from '../catalogue/agent';
 import { LIMITS } from '../limits';
 import { pageQuery, paged } from './common';
 import { codeField, emailField, nameField, passwordField, phoneField } from './fields';
@@ -22,7 +22,7 @@ export type AgentVerifiedFilter = (typeof AGENT_VERIFIED_FILTERS)[number];
 export const agentListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pickerPageSize),
   isVerified: z
-    .enum(AGENT_VERIFIED_FILTERS, { error: t('agent.verifiedFilterInvalid') })
+    .enum(AGENT_VERIFIED_FILTERS, { error: AGENT_MESSAGES['agent.verifiedFilterInvalid'] })
     .optional()
     .default(''),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codeField, emailField, nameField, passwordField, phoneField, requiredString } from './fields';
 import { userProfile } from './user';
 import { adminProfile } from './admin';
-import { t } from '../messages';
+import { t } from '../catalogue/messages';
 
 const required = t('validation.required');
 

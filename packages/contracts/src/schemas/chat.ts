@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { ATTACHMENT_MESSAGES, t } from '../messages';
+import { ATTACHMENT_MESSAGES } from '../catalogue/attachment';
+import { t } from '../catalogue/messages';
 import { pageQuery, paged } from './common';
 import { ACCOUNT_TYPES } from './account';
 import { MESSAGE_STATUSES, MESSAGE_TYPES, messageTextField } from './message';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { normalizePhone } from '../phone';
-import { CONTACT_MESSAGES as M, t } from '../messages';
+import { CONTACT_MESSAGES as M } from '../catalogue/contact';
+import { interpolate } from '../catalogue/messages';
 import { pageQuery, paged } from './common';
 
 /** spec §7 'Groups and contacts' and issue 6: the limits of groups, columns and imports. */
@@ -30,13 +31,13 @@ const groupName = z
   .string({ error: M.groupNameInvalid })
   .trim()
   .min(1, M.groupNameInvalid)
-  .max(CONTACT_LIMITS.groupNameMax, t('contact.groupNameTooLong', { max: CONTACT_LIMITS.groupNameMax }));
+  .max(CONTACT_LIMITS.groupNameMax, interpolate(M.groupNameTooLong, { max: CONTACT_LIMITS.groupNameMax }));
 
 export const columnName = z
   .string({ error: M.columnNameInvalid })
   .trim()
   .min(1, M.columnNameInvalid)
-  .max(CONTACT_LIMITS.columnNameMax, t('contact.columnNameTooLong', { max: CONTACT_LIMITS.columnNameMax }))
+  .max(CONTACT_LIMITS.columnNameMax, interpolate(M.columnNameTooLong, { max: CONTACT_LIMITS.columnNameMax }))
   .refine((v) => !RESERVED_COLUMN_NAMES.includes(v.toLowerCase()), M.columnNameReserved);
 
 /** spec §3 'Group': a contact group with its custom columns (in their order) and how many contacts it has. */
@@ -79,7 +80,7 @@ const contactName = z
   .min(1, M.contactNameInvalid)
   .max(
     CONTACT_LIMITS.contactNameMax,
-    t('contact.contactNameTooLong', { max: CONTACT_LIMITS.contactNameMax }),
+    interpolate(M.contactNameTooLong, { max: CONTACT_LIMITS.contactNameMax }),
   );
 
 /** A phone number as typed (spaces, '+', a leading 0) normalised to digits with the country code. */
@@ -100,7 +101,9 @@ export const contactValues = z
       .union([z.string(), z.number(), z.null()])
       .transform((v) => (v === null ? '' : String(v).trim()))
       .pipe(
-        z.string().max(CONTACT_LIMITS.valueMax, t('contact.valueTooLong', { max: CONTACT_LIMITS.valueMax })),
+        z
+          .string()
+          .max(CONTACT_LIMITS.valueMax, interpolate(M.valueTooLong, { max: CONTACT_LIMITS.valueMax })),
       ),
   )
   .default({})
@@ -122,7 +125,7 @@ export const addContactsBody = z.object({
     .min(1, M.contactsRequired)
     .max(
       CONTACT_LIMITS.contactsPerRequest,
-      t('contact.contactsTooMany', { max: CONTACT_LIMITS.contactsPerRequest }),
+      interpolate(M.contactsTooMany, { max: CONTACT_LIMITS.contactsPerRequest }),
     ),
 });
 export type AddContactsBody = z.input<typeof addContactsBody>;
@@ -159,7 +162,7 @@ function idList(key: string, max: number, requiredMessage: string) {
               .filter(Boolean),
           ),
         ])
-        .pipe(z.array(z.string()).min(1, requiredMessage).max(max, t('contact.contactsTooMany', { max }))),
+        .pipe(z.array(z.string()).min(1, requiredMessage).max(max, interpolate(M.contactsTooMany, { max }))),
     }),
   );
 }

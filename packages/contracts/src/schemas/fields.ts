@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { t } from '../messages';
+import { t } from '../catalogue/messages';
 
 const required = t('validation.required');
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { LABEL_MESSAGES, t } from '../messages';
+import { LABEL_MESSAGES } from '../catalogue/label';
+import { interpolate } from '../catalogue/messages';
 import { pageQuery, paged } from './common';
 
 export const LABEL_NAME_MAX_LENGTH = 50;
@@ -73,7 +74,7 @@ export const labelBody = z.object({
     .string({ error: LABEL_MESSAGES.nameInvalid })
     .trim()
     .min(1, LABEL_MESSAGES.nameInvalid)
-    .max(LABEL_NAME_MAX_LENGTH, t('label.nameTooLong', { max: LABEL_NAME_MAX_LENGTH })),
+    .max(LABEL_NAME_MAX_LENGTH, interpolate(LABEL_MESSAGES.nameTooLong, { max: LABEL_NAME_MAX_LENGTH })),
   color: z
     .string({ error: LABEL_MESSAGES.colorInvalid })
     .trim()
@@ -113,7 +114,11 @@ export const labelIdsQuery = z.preprocess(
             .filter(Boolean),
         ),
       ])
-      .pipe(z.array(z.string()).max(LABEL_IDS_MAX, t('label.idsTooMany', { max: LABEL_IDS_MAX }))),
+      .pipe(
+        z
+          .array(z.string())
+          .max(LABEL_IDS_MAX, interpolate(LABEL_MESSAGES.idsTooMany, { max: LABEL_IDS_MAX })),
+      ),
   }),
 );
 export type LabelIdsQuery = z.input<typeof labelIdsQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { ATTACHMENT_MESSAGES, t } from '../messages';
+import { ATTACHMENT_MESSAGES } from '../catalogue/attachment';
+import { t } from '../catalogue/messages';
 import { paged } from './common';
 import { mediaFields } from './media';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '../messages';
+import { t } from '../catalogue/messages';
 import { ACCOUNT_TYPES } from './account';
 import { customerPhoneField } from './chat';
 import { mediaFields } from './media';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { t } from '../messages';
+import { t } from '../catalogue/messages';
 import { pageQuery, paged } from './common';
 import { mediaFields } from './media';
 import { messageContent, withDefaultType } from './message';

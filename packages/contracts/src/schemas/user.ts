@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeField, emailField, nameField, passwordField, phoneField } from './fields';
-import { t } from '../messages';
+import { t } from '../catalogue/messages';
 
 export const agentSummary = z.object({
   _id: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paged } from './common';
-import { WHATSAPP_MESSAGES as M, t } from '../messages';
+import { WHATSAPP_MESSAGES as M } from '../catalogue/whatsapp';
+import { interpolate } from '../catalogue/messages';
 import { normalizePhone } from '../phone';
 
 /** Where a linked number stands (issue 7); sandbox and Meta accounts are 'connected'. */
@@ -35,7 +36,7 @@ const labelName = z
   .string({ error: M.labelNameInvalid })
   .trim()
   .min(1, M.labelNameInvalid)
-  .max(ACCOUNT_LABEL_MAX, t('whatsapp.labelNameTooLong', { max: ACCOUNT_LABEL_MAX }));
+  .max(ACCOUNT_LABEL_MAX, interpolate(M.labelNameTooLong, { max: ACCOUNT_LABEL_MAX }));
 
 const pairingPhone = z.string({ error: M.phoneInvalid }).transform((v, ctx) => {
   const phone = normalizePhone(v);

@@ -8,8 +8,8 @@ import {
   createAgentBody,
   idParams,
   messageResponse,
-  t,
   updateAgentBody,
+  AGENT_MESSAGES,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { ContractTypeProvider } from '../../plugins/openapi';
@@ -88,7 +88,7 @@ export function agentRoutes(ctx: AppContext) {
       { ...owner, schema: { params: idParams, response: { 200: messageResponse } } },
       async (request) => {
         await agent.deleteAgent(ctx, tenantOf(request), request.params.id);
-        return { message: t('agent.deleted') };
+        return { message: AGENT_MESSAGES['agent.deleted'] };
       },
     );
   };

@@ -6,7 +6,8 @@ import {
   type AgentMutationResponse,
   type CreateAgentBody,
   type Paged,
-  t,
+  AGENT_MESSAGES,
+  interpolate,
 } from '@sapa/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -34,7 +35,7 @@ export function toAgent(row: AgentRow): Agent {
 }
 
 function notFound(): AppError {
-  return new AppError('NOT_FOUND', t('agent.notFound'));
+  return new AppError('NOT_FOUND', AGENT_MESSAGES['agent.notFound']);
 }
 
 /** Mail goes out after the change is stored; a failing mail server is logged, and the owner can resend. */
@@ -136,7 +137,10 @@ export async function createAgent(
     throw error;
   }
   await sendCode(ctx, created.row, owner.name, created.code);
-  return { message: t('agent.created', { email: created.row.email }), agent: toAgent(created.row) };
+  return {
+    message: interpolate(AGENT_MESSAGES['agent.created'], { email: created.row.email }),
+    agent: toAgent(created.row),
+  };
 }
 
 /**
@@ -189,11 +193,11 @@ export async function updateAgent(
     const owner = await requireOwner(ctx, ownerId);
     await sendCode(ctx, result.row, owner.name, result.code);
     return {
-      message: t('agent.updatedNeedsVerification', { email: result.row.email }),
+      message: interpolate(AGENT_MESSAGES['agent.updatedNeedsVerification'], { email: result.row.email }),
       agent: toAgent(result.row),
     };
   }
-  return { message: t('agent.updated'), agent: toAgent(result.row) };
+  return { message: AGENT_MESSAGES['agent.updated'], agent: toAgent(result.row) };
 }
 
 /** PUT /agent/{id}/verification: the code from the agent's email; afterwards the agent can sign in. */
@@ -204,26 +208,26 @@ export async function verifyAgent(
   code: string,
 ): Promise<AgentMutationResponse> {
   const current = await requireAgent(ctx, ownerId, id);
-  if (current.isVerified) throw new AppError('VALIDATION', t('agent.alreadyVerified'));
+  if (current.isVerified) throw new AppError('VALIDATION', AGENT_MESSAGES['agent.alreadyVerified']);
   await consumeCode(ctx, 'agent', id, code, async (tx) => {
     await tx
       .update(agents)
       .set({ isVerified: true, updatedAt: ctx.clock.now() })
       .where(and(eq(agents.id, id), eq(agents.ownerId, ownerId)));
   });
-  return { message: t('agent.verified'), agent: toAgent({ ...current, isVerified: true }) };
+  return { message: AGENT_MESSAGES['agent.verified'], agent: toAgent({ ...current, isVerified: true }) };
 }
 
 /** PUT /agent/{id}/verification/resend: a new code (the old one stops working), once a minute. */
 export async function resendAgentCode(ctx: AppContext, ownerId: string, id: string): Promise<string> {
   const current = await requireAgent(ctx, ownerId, id);
-  if (current.isVerified) throw new AppError('VALIDATION', t('agent.alreadyVerified'));
+  if (current.isVerified) throw new AppError('VALIDATION', AGENT_MESSAGES['agent.alreadyVerified']);
   await assertResendAllowed(ctx, 'agent', id);
   const code = await issueCode(ctx.db, ctx, 'agent', id);
   const owner = await requireOwner(ctx, ownerId);
   // unlike at creation, the owner asked for this mail now: a failure is theirs to see
   await ctx.mailer.send(agentVerificationMail(current.email, current.name, owner.name, code));
-  return t('agent.codeSent', { email: current.email });
+  return interpolate(AGENT_MESSAGES['agent.codeSent'], { email: current.email });
 }
 
 /**

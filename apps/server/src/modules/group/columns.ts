@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CONTACT_LIMITS, CONTACT_MESSAGES as M, type ContactGroup, t } from '@sapa/contracts';
+import { CONTACT_LIMITS, CONTACT_MESSAGES as M, type ContactGroup, interpolate } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { contactGroups, groupContacts } from '../../db/schema';
@@ -57,7 +57,7 @@ export async function addColumn(
     const group = await lockGroup(tx, actor.ownerId, groupId);
     if (columnIndex(group.columns, name) >= 0) throw columnNameTaken('name');
     if (group.columns.length >= CONTACT_LIMITS.columnsPerGroup) {
-      const message = t('contact.columnsTooMany', { max: CONTACT_LIMITS.columnsPerGroup });
+      const message = interpolate(M.columnsTooMany, { max: CONTACT_LIMITS.columnsPerGroup });
       throw new AppError('VALIDATION', message, { name: message });
     }
     await saveColumns(tx, group.id, [...group.columns, name], ctx.clock.now());

@@ -4,7 +4,7 @@ import {
   type GroupContact,
   type GroupContactInput,
   type Paged,
-  t,
+  interpolate,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -166,7 +166,7 @@ export function checkValues(
   for (const [key, value] of Object.entries(values)) {
     const column = byLower.get(key.trim().toLowerCase());
     if (!column) {
-      const message = t('contact.unknownColumn', { name: key });
+      const message = interpolate(M.unknownColumn, { name: key });
       throw new AppError('VALIDATION', message, { [field]: message });
     }
     out[column] = value;

@@ -17,8 +17,8 @@ import {
   idParams,
   messageResponse,
   renameColumnBody,
-  t,
   updateContactBody,
+  interpolate,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { spreadsheetResponse, type ContractTypeProvider } from '../../plugins/openapi';
@@ -124,7 +124,7 @@ export function groupRoutes(ctx: AppContext) {
         const { contacts } = parseInput(addContactsBody, request.body);
         const result = await addContacts(ctx, actorOf(authOf(request)), request.params.id, contacts);
         return reply.code(201).send({
-          message: t('contact.contactsAdded', { count: result.added + result.updated }),
+          message: interpolate(M.contactsAdded, { count: result.added + result.updated }),
           ...result,
         });
       },
@@ -183,7 +183,7 @@ export function groupRoutes(ctx: AppContext) {
           request.params.id,
           contactIds,
         );
-        return { message: t('contact.contactsDeleted', { count: deleted }), deleted };
+        return { message: interpolate(M.contactsDeleted, { count: deleted }), deleted };
       },
     );
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { t } from '@sapa/contracts';
+import { ATTACHMENT_MESSAGES, interpolate } from '@sapa/contracts';
 import { AppError } from '../../lib/errors';
 
 // Each image is thumbnailed once: libvips' operation cache would only hold memory.
@@ -147,7 +147,7 @@ export async function identify(file: string, name: string, declaredMimetype: str
     if (detected && audioType) return { mimetype: audioType, ext: detected.ext, kind: 'audio' };
     throw new AppError(
       'VALIDATION',
-      t('attachment.fileMismatch', { type: declared || nameExt || 'tidak dikenal' }),
+      interpolate(ATTACHMENT_MESSAGES.fileMismatch, { type: declared || nameExt || 'tidak dikenal' }),
     );
   }
   if (detected) return { mimetype: detected.mime, ext: detected.ext, kind: detectedKind };

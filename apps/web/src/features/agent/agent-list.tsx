@@ -9,7 +9,7 @@ import {
   IconTrash,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { type Agent, t } from '@sapa/contracts';
+import { type Agent, AGENT_MESSAGES } from '@sapa/contracts';
 import { AGENT_TEXT } from './agent-strings';
 
 /**
@@ -36,7 +36,7 @@ export function AgentStatus({ verified }: { verified: boolean }) {
       data-verified={verified}
       style={{ flexShrink: 0 }}
     >
-      {verified ? t('agent.statusVerified') : t('agent.statusUnverified')}
+      {verified ? AGENT_MESSAGES['agent.statusVerified'] : AGENT_MESSAGES['agent.statusUnverified']}
     </Badge>
   );
 }
@@ -192,7 +192,7 @@ function EmptyState({ filtered, onAdd }: { filtered: boolean; onAdd: () => void 
         <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
           <IconSearchOff size={24} stroke={1.6} />
         </ThemeIcon>
-        <Text fw={600}>{t('agent.notFound')}</Text>
+        <Text fw={600}>{AGENT_MESSAGES['agent.notFound']}</Text>
         <Text c="dimmed" size="sm" maw={360}>
           {AGENT_TEXT.notFoundBody}
         </Text>
@@ -205,7 +205,7 @@ function EmptyState({ filtered, onAdd }: { filtered: boolean; onAdd: () => void 
         <IconUsersGroup size={28} stroke={1.6} />
       </ThemeIcon>
       <Text fw={600} size="lg">
-        {t('agent.empty')}
+        {AGENT_MESSAGES['agent.empty']}
       </Text>
       <Text c="dimmed" size="sm" maw={380}>
         {AGENT_TEXT.emptyBody}

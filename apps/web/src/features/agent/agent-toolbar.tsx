@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SegmentedControl, VisuallyHidden } from '@mantine/core';
-import { type AgentVerifiedFilter, t } from '@sapa/contracts';
+import { type AgentVerifiedFilter, AGENT_MESSAGES } from '@sapa/contracts';
 import { SearchForm } from '../../components/search-input';
 import type { AgentFilter } from '../../resources/agent/agent-queries';
 import { AGENT_TEXT } from './agent-strings';
@@ -9,8 +9,8 @@ import { AGENT_TEXT } from './agent-strings';
 const ALL = 'all';
 const FILTERS = [
   { value: ALL, label: AGENT_TEXT.filterAll },
-  { value: 'true', label: t('agent.statusVerified') },
-  { value: 'false', label: t('agent.statusUnverified') },
+  { value: 'true', label: AGENT_MESSAGES['agent.statusVerified'] },
+  { value: 'false', label: AGENT_MESSAGES['agent.statusUnverified'] },
 ];
 
 /** Search (applied on Enter or the button; clearing it shows everyone again) and the verified filter. */

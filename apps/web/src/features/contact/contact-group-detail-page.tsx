@@ -14,7 +14,14 @@ import {
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { t, type ContactGroup, type GroupContact, WEB_MESSAGES, interpolate } from '@sapa/contracts';
+import {
+  t,
+  type ContactGroup,
+  type GroupContact,
+  WEB_MESSAGES,
+  interpolate,
+  CONTACT_MESSAGES,
+} from '@sapa/contracts';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { useToast } from '../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../lib/api-error';
@@ -77,7 +84,7 @@ export function ContactGroupDetailPage() {
                 <IconZoomQuestion size={28} stroke={1.6} />
               </ThemeIcon>
               <Title order={2} fz="lg">
-                {t('contact.groupNotFound')}
+                {CONTACT_MESSAGES.groupNotFound}
               </Title>
               <Text c="dimmed" size="sm" maw={380}>
                 {CONTACT_TEXT.groupNotFoundBody}
@@ -154,7 +161,7 @@ function GroupDetail({ group }: { group: ContactGroup }) {
       onSuccess: ({ deleted, message }) => {
         toast.show({
           title: t('common.success'),
-          message: message || t('contact.contactsDeleted', { count: deleted }),
+          message: message || interpolate(CONTACT_MESSAGES.contactsDeleted, { count: deleted }),
           type: 'success',
         });
         setConfirmDelete(false);

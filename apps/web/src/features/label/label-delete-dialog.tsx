@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { type Label, t } from '@sapa/contracts';
+import { type Label, LABEL_MESSAGES, interpolate } from '@sapa/contracts';
 import { EntityDeleteDialog } from '../../components/entity-delete-dialog';
 import { LabelBadge } from './label-badge';
 import { useDeleteLabel, useFreshLabel } from '../../resources/label/label-queries';
@@ -24,7 +24,7 @@ export function LabelDeleteDialog({ label, onClose }: LabelDeleteDialogProps) {
       entity={label}
       onClose={onClose}
       remove={remove}
-      title={t('label.deleteTitle')}
+      title={LABEL_MESSAGES.deleteTitle}
       testId="label-delete-confirm"
       submitTestId="label-delete-submit"
     >
@@ -37,14 +37,16 @@ export function LabelDeleteDialog({ label, onClose }: LabelDeleteDialogProps) {
                 <LabelBadge label={shown} size="md" />
               </div>
             ) : null}
-            <Text size="sm">{t('label.deleteBody', { name: shown?.name ?? '' })}</Text>
+            <Text size="sm">{interpolate(LABEL_MESSAGES.deleteBody, { name: shown?.name ?? '' })}</Text>
             <Text
               size="sm"
               fw={total > 0 ? 600 : undefined}
               c={total > 0 ? undefined : 'dimmed'}
               data-testid="label-delete-total"
             >
-              {total > 0 ? t('label.deleteUsed', { count: total }) : t('label.deleteUnused')}
+              {total > 0
+                ? interpolate(LABEL_MESSAGES.deleteUsed, { count: total })
+                : LABEL_MESSAGES.deleteUnused}
             </Text>
           </Stack>
         );

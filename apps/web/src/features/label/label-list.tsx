@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import { IconTag, IconTags } from '@tabler/icons-react';
-import { LABEL_MESSAGES, labelTextColor, type Label, t } from '@sapa/contracts';
+import { LABEL_MESSAGES, labelTextColor, type Label, interpolate } from '@sapa/contracts';
 import type { PagedListState } from '../../components/paged-list';
 import { SettingList, SettingRow, type SettingListText } from '../../components/setting-list/setting-list';
 import { LABEL_TEXT } from './label-strings';
@@ -39,7 +39,7 @@ function LabelRow({ label, actions }: { label: Label; actions: ReactNode }) {
         {label.name}
       </Text>
       <Text size="sm" c="dimmed" data-testid="label-total">
-        {t('label.total', { count: label.total.toLocaleString('id-ID') })}
+        {interpolate(LABEL_MESSAGES.total, { count: label.total.toLocaleString('id-ID') })}
       </Text>
     </SettingRow>
   );

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { CONTACT_LIMITS, CONTACT_MESSAGES, t } from '@sapa/contracts';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, interpolate } from '@sapa/contracts';
 import { AppError } from '../../../lib/errors';
 import { CsvEncodingError, CsvFormatError, csvRecords, type CsvLimits } from './csv';
 import { ZipError, ZipTooLargeError, checkZip } from './zip';
@@ -27,7 +27,7 @@ export const loadExcel = () =>
 export class FileStalledError extends Error {}
 
 function refusal(key: keyof typeof CONTACT_MESSAGES, vars: Record<string, number> = {}): AppError {
-  return new AppError('VALIDATION', t(`contact.${key}`, vars));
+  return new AppError('VALIDATION', interpolate(CONTACT_MESSAGES[key], vars));
 }
 
 /** A non-empty row of the file: its number in the file (the first row is 1) and its cells as text. */

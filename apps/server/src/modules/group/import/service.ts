@@ -7,7 +7,7 @@ import {
   type ContactImport,
   type ImportTarget,
   type startImportBody,
-  t,
+  interpolate,
 } from '@sapa/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -241,7 +241,7 @@ export async function startImport(
     const merged = mergeColumns(group!.columns, input.mapping);
     if (merged.columns.length !== group!.columns.length) {
       if (merged.columns.length > CONTACT_LIMITS.columnsPerGroup) {
-        const message = t('contact.columnsTooMany', { max: CONTACT_LIMITS.columnsPerGroup });
+        const message = interpolate(CONTACT_MESSAGES.columnsTooMany, { max: CONTACT_LIMITS.columnsPerGroup });
         throw new AppError('VALIDATION', message, { mapping: message });
       }
       await tx

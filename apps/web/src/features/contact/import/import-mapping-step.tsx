@@ -23,9 +23,9 @@ import {
   type ContactGroup,
   type ContactImport,
   type StartImportBody,
-  t,
   WEB_MESSAGES,
   interpolate,
+  CONTACT_MESSAGES,
 } from '@sapa/contracts';
 import { FormAlert } from '../../../components/form-alert';
 import { errorMessage } from '../../../lib/api-error';
@@ -137,7 +137,7 @@ export function ImportMappingStep({ item, initialGroup, onStarted, onBack }: Imp
     let body: StartImportBody | null = null;
     const mapping = choices.map((choice, i) => choiceToTarget(choice, headers[i] ?? ''));
     if (effectiveMode === 'existing') {
-      if (!group) next.group = t('contact.importGroupRequired');
+      if (!group) next.group = CONTACT_MESSAGES.importGroupRequired;
       else body = { groupId: group._id, mapping };
     } else {
       const parsed = groupBody.safeParse({ name: groupName });
@@ -156,7 +156,7 @@ export function ImportMappingStep({ item, initialGroup, onStarted, onBack }: Imp
       );
       if (issue) next.form = issue.message;
       else if (columns.length + newColumns.size > CONTACT_LIMITS.columnsPerGroup)
-        next.form = t('contact.columnsTooMany', { max: CONTACT_LIMITS.columnsPerGroup });
+        next.form = interpolate(CONTACT_MESSAGES.columnsTooMany, { max: CONTACT_LIMITS.columnsPerGroup });
     }
     setErrors(next);
     if (!body || next.form || next.group || next.groupName) return;
