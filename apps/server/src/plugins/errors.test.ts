@@ -1,14 +1,8 @@
+import * as api from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiErrorBody,
-  t as message,
-  type ApiErrorBody,
-  type Chat,
-  type ChatTemplate,
-  type Label,
-} from '@sapa/contracts';
+import { apiErrorBody, t as message, type ApiErrorBody, type ChatTemplate } from '@sapa/contracts';
 import { customerSays, json, ownerWithSandbox, testDatabase, useTestApp } from '../../test/helpers';
 import type { Database } from '../db/client';
 import { registerErrorHandler } from './errors';
@@ -45,7 +39,7 @@ describe('a NUL character (U+0000) in the input is a 400 with its message, never
     const { chatId } = await customerSays(t.app, accountId, 'Halo', '6281244440002', 'Budi');
 
     expectNulRefusal(await post('/api/chat/label', token, { name: 'V\u0000IP', color: '#b91c1c' }), 'name');
-    expect(json<{ docs: Label[] }>(await get('/api/chat/label', token)).docs).toEqual([]);
+    expect(json(await get('/api/chat/label', token), api.labelList).docs).toEqual([]);
 
     expectNulRefusal(
       await post('/api/chat/template', token, { title: 'Salam\u0000', type: 'text', text: 'Halo' }),
@@ -58,12 +52,12 @@ describe('a NUL character (U+0000) in the input is a 400 with its message, never
     expect(json<{ docs: ChatTemplate[] }>(await get('/api/chat/template', token)).docs).toEqual([]);
 
     expectNulRefusal(await put(`/api/chat/${chatId}/contact`, token, { name: 'Bu\u0000di' }), 'name');
-    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).contact.name).toBe('Budi');
+    expect(json(await get(`/api/chat/${chatId}`, token), api.chat).contact.name).toBe('Budi');
 
     // a key of a JSON body, and the id in the path
     expectNulRefusal(await post('/api/chat/label', token, { name: 'VIP', color: '#b91c1c', 'x\u0000': 1 }));
     expectNulRefusal(await get(`/api/chat/${encodeURIComponent('c\u0000')}`, token), 'id');
-    expect(json<{ docs: Label[] }>(await get('/api/chat/label', token)).docs).toEqual([]);
+    expect(json(await get('/api/chat/label', token), api.labelList).docs).toEqual([]);
   });
 
   it('before the session check too: a login with a NUL is refused as input, not as a server error', async () => {

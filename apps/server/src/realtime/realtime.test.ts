@@ -1,6 +1,7 @@
+import * as api from '@sapa/contracts';
 import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
-import { parseRealtimeFrame, type Chat, type RealtimeEvent } from '@sapa/contracts';
+import { parseRealtimeFrame, type RealtimeEvent } from '@sapa/contracts';
 import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../test/helpers';
 import { openSocket, until } from '../../test/sockets';
 
@@ -76,8 +77,8 @@ describe('tenant isolation', () => {
     const asB = (method: 'GET' | 'POST', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { token: b.token }, ...(payload ? { payload } : {}) });
 
-    expect(json<{ docs: Chat[] }>(await asB('GET', '/api/chat')).docs).toEqual([]);
-    expect(json<{ docs: Chat[] }>(await asB('GET', '/api/chat?search=rahasia')).docs).toEqual([]);
+    expect(json(await asB('GET', '/api/chat'), api.chatPage).docs).toEqual([]);
+    expect(json(await asB('GET', '/api/chat?search=rahasia'), api.chatPage).docs).toEqual([]);
     expect(json(await asB('GET', '/api/chat/count'))).toEqual({ unread: 0, unreplied: 0 });
     expect((await asB('GET', `/api/chat/${chatId}`)).statusCode).toBe(404);
     expect((await asB('GET', `/api/chat/${chatId}/message`)).statusCode).toBe(404);
@@ -94,8 +95,9 @@ describe('tenant isolation', () => {
       text: 'x',
     });
     expect(start.statusCode).toBe(400);
-    const chatOfA = json<Chat>(
+    const chatOfA = json(
       await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: { token: a.token } }),
+      api.chat,
     );
     expect(chatOfA.unreadCount).toBe(1);
   });
@@ -107,8 +109,7 @@ describe('agents', () => {
     const { token } = await agentFor(t, a.token, 'Agen B');
     const { chatId } = await customerSays(t.app, a.accountId, 'halo agen');
     expect(
-      json<{ docs: Chat[] }>(await t.app.inject({ method: 'GET', url: '/api/chat', headers: { token } }))
-        .docs,
+      json(await t.app.inject({ method: 'GET', url: '/api/chat', headers: { token } }), api.chatPage).docs,
     ).toHaveLength(1);
     const res = await t.app.inject({
       method: 'POST',

@@ -1,6 +1,7 @@
+import * as api from '@sapa/contracts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { WHATSAPP_MESSAGES as M, type Account, type ApiErrorBody } from '@sapa/contracts';
+import { WHATSAPP_MESSAGES as M } from '@sapa/contracts';
 import { accounts, chats, messages, whatsappContacts, whatsappGroups } from '../../db/schema';
 import type { WhatsappControl } from '../../channels/whatsapp-web/control';
 import {
@@ -47,7 +48,7 @@ const call = (method: Method, url: string, token: string, payload?: object) =>
 
 function expectRefused(res: Res, status: number, code: string, message?: string) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = json<ApiErrorBody>(res);
+  const body = json(res, api.apiErrorBody);
   expect(body.code).toBe(code);
   if (message) expect(body.message).toBe(message);
 }
@@ -59,7 +60,7 @@ async function ownerId(token: string) {
 async function createNumber(token: string, labelName = 'Toko Utama', extra: object = { method: 'qr' }) {
   const res = await call('POST', '/account/whatsapp', token, { labelName, ...extra });
   expect(res.statusCode, res.body).toBe(201);
-  return json<Account>(res);
+  return json(res, api.account);
 }
 
 /** Marks a number connected, as the connector would once the phone linked it. */
@@ -93,9 +94,9 @@ describe('account API (issue 7)', () => {
     expect(paired.label.phoneNumber).toBe('6281234567890');
     expect(calls).toEqual([{ op: 'link', args: [owner, paired.id, 'code', '6281234567890'] }]);
 
-    const list = json<{ docs: Account[] }>(await call('GET', '/account?types=whatsapp', token)).docs;
+    const list = json(await call('GET', '/account?types=whatsapp', token), api.paged(api.account)).docs;
     expect(list.map((a) => a.id)).toEqual(expect.arrayContaining([account.id, paired.id]));
-    expect(json<Account>(await call('GET', `/account/${account.id}`, token)).status).toBe('connecting');
+    expect(json(await call('GET', `/account/${account.id}`, token), api.account).status).toBe('connecting');
   });
 
   it('refuses bad input when creating and linking', async () => {
@@ -142,7 +143,7 @@ describe('account API (issue 7)', () => {
       phoneNumber: '081234567890',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json<Account>(res)).toMatchObject({
+    expect(json(res, api.account)).toMatchObject({
       status: 'connecting',
       statusReason: null,
       linking: { method: 'code', qr: null, code: null, expiresAt: null },
@@ -173,7 +174,7 @@ describe('account API (issue 7)', () => {
       sendHourlyCap: 100,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json<Account>(res)).toMatchObject({
+    expect(json(res, api.account)).toMatchObject({
       label: { name: 'Toko Baru' },
       pacing: { minGapMs: 5000, hourlyCap: 100 },
     });
@@ -184,7 +185,7 @@ describe('account API (issue 7)', () => {
       M.pacingInvalid,
     );
     const renamed = await call('PUT', `/account/${sandboxId}`, token, { labelName: 'Sandbox Saya' });
-    expect(json<Account>(renamed).label.name).toBe('Sandbox Saya');
+    expect(json(renamed, api.account).label.name).toBe('Sandbox Saya');
     expectRefused(
       await call('PUT', `/account/${sandboxId}`, token, { sendHourlyCap: 10 }),
       400,
@@ -206,7 +207,7 @@ describe('account API (issue 7)', () => {
     expect(row?.deletedAt).not.toBeNull();
     expectRefused(await call('GET', `/account/${account.id}`, token), 404, 'NOT_FOUND', M.accountNotFound);
     expectRefused(await call('DELETE', `/account/${account.id}`, token), 404, 'NOT_FOUND');
-    const ids = json<{ docs: Account[] }>(await call('GET', '/account', token)).docs.map((a) => a.id);
+    const ids = json(await call('GET', '/account', token), api.paged(api.account)).docs.map((a) => a.id);
     expect(ids).not.toContain(account.id);
 
     // a sandbox with a conversation: deleted too; its chat stays readable, nothing more is sent
@@ -214,7 +215,7 @@ describe('account API (issue 7)', () => {
     calls = [];
     expect((await call('DELETE', `/account/${sandboxId}`, token)).statusCode).toBe(200);
     expect(calls).toEqual([]);
-    expect(json<{ docs: Account[] }>(await call('GET', '/account', token)).docs).toEqual([]);
+    expect(json(await call('GET', '/account', token), api.paged(api.account)).docs).toEqual([]);
     expect((await call('GET', `/chat/${chatId}`, token)).statusCode).toBe(200);
     const listed = json<{ docs: { _id: string }[] }>(await call('GET', '/chat', token)).docs;
     expect(listed.map((c) => c._id)).toContain(chatId);
@@ -411,9 +412,11 @@ describe('account API (issue 7)', () => {
       expectRefused(await call(method, url, b.token, payload), 404, 'NOT_FOUND');
     }
     expect(calls).toEqual([]);
-    const ids = json<{ docs: Account[] }>(await call('GET', '/account', b.token)).docs.map((x) => x.id);
+    const ids = json(await call('GET', '/account', b.token), api.paged(api.account)).docs.map((x) => x.id);
     expect(ids).toEqual([b.accountId]);
-    expect(json<Account>(await call('GET', `/account/${account.id}`, a.token)).label.name).toBe('Toko Utama');
+    expect(json(await call('GET', `/account/${account.id}`, a.token), api.account).label.name).toBe(
+      'Toko Utama',
+    );
   });
 
   it('tells open tabs when an account changes', async () => {

@@ -1,6 +1,7 @@
+import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Agent, Chat, Paged, RealtimeEvent } from '@sapa/contracts';
+import type { Agent, Paged, RealtimeEvent } from '@sapa/contracts';
 import type { BusMessage } from '../../events/bus';
 import { agents, verificationCodes } from '../../db/schema';
 import {
@@ -92,7 +93,7 @@ describe('adding and verifying an agent', () => {
     expect(signedIn.statusCode).toBe(200);
     const { token, user } = json<{ token: string; user: { agent: { _id: string } | null } }>(signedIn);
     expect(user.agent?._id).toBe(id);
-    const inbox = json<{ docs: Chat[] }>(await call('GET', '/api/chat', token));
+    const inbox = json(await call('GET', '/api/chat', token), api.chatPage);
     expect(inbox.docs.map((c) => c._id)).toContain(chatId);
 
     const fetched = await call('GET', `/api/agent/${id}`, owner.token);
@@ -299,10 +300,10 @@ describe('deleting', () => {
     expect(json(res).message).toBe('Agen berhasil dihapus');
 
     for (const chatId of mine) {
-      const chat = json<Chat>(await call('GET', `/api/chat/${chatId}`, owner.token));
+      const chat = json(await call('GET', `/api/chat/${chatId}`, owner.token), api.chat);
       expect(chat).toMatchObject({ agentId: null, agent: null });
     }
-    expect(json<Chat>(await call('GET', `/api/chat/${theirs}`, owner.token)).agentId).toBe(other.id);
+    expect(json(await call('GET', `/api/chat/${theirs}`, owner.token), api.chat).agentId).toBe(other.id);
     expect(events.map((e) => [e.type, e.chat?._id, e.chat?.agentId]).sort()).toEqual(
       mine.map((id) => ['chat.updated', id, null]).sort(),
     );
@@ -386,7 +387,7 @@ describe('permissions', () => {
     const [row] = await t.ctx.db.select().from(agents).where(eq(agents.id, aPending.id));
     expect(row?.isVerified).toBe(false);
     expect((await call('GET', '/api/user', aAgent.token)).statusCode).toBe(200);
-    expect(json<Agent>(await call('GET', `/api/agent/${aAgent.id}`, a.token)).name).toBe('Milik A');
+    expect(json(await call('GET', `/api/agent/${aAgent.id}`, a.token), api.agent).name).toBe('Milik A');
     // A's pending agent can still be verified by A with the untouched code
     expect((await call('PUT', `/api/agent/${aPending.id}/verification`, a.token, { code })).statusCode).toBe(
       200,

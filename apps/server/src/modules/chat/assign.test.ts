@@ -1,5 +1,5 @@
+import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Chat } from '@sapa/contracts';
 import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 
 const { t, call } = useTestApp();
@@ -19,7 +19,7 @@ describe('assignment (spec §6)', () => {
     expect((await post(`/api/chat/${chatId}/assign`, ani.token, { agentId: budi.id })).statusCode).toBe(403);
     const taken = await post(`/api/chat/${chatId}/assign`, ani.token, { agentId: ani.id });
     expect(taken.statusCode).toBe(200);
-    expect(json<Chat>(taken).agent).toMatchObject({ _id: ani.id, name: 'Ani' });
+    expect(json(taken, api.chat).agent).toMatchObject({ _id: ani.id, name: 'Ani' });
 
     // Budi can neither take it over, unassign it, nor reply in it
     expect((await post(`/api/chat/${chatId}/assign`, budi.token, { agentId: budi.id })).statusCode).toBe(403);
@@ -36,14 +36,14 @@ describe('assignment (spec §6)', () => {
     expect(aniSend.statusCode).toBe(200);
 
     // Ani unassigns her own chat; the owner assigns anyone and unassigns anything
-    expect(json<Chat>(await post(`/api/chat/${chatId}/unassign`, ani.token)).agentId).toBeNull();
+    expect(json(await post(`/api/chat/${chatId}/unassign`, ani.token), api.chat).agentId).toBeNull();
     expect(
-      json<Chat>(await post(`/api/chat/${chatId}/assign`, owner.token, { agentId: budi.id })).agentId,
+      json(await post(`/api/chat/${chatId}/assign`, owner.token, { agentId: budi.id }), api.chat).agentId,
     ).toBe(budi.id);
     expect(
-      json<Chat>(await post(`/api/chat/${chatId}/assign`, owner.token, { agentId: ani.id })).agentId,
+      json(await post(`/api/chat/${chatId}/assign`, owner.token, { agentId: ani.id }), api.chat).agentId,
     ).toBe(ani.id);
-    expect(json<Chat>(await post(`/api/chat/${chatId}/unassign`, owner.token)).agentId).toBeNull();
+    expect(json(await post(`/api/chat/${chatId}/unassign`, owner.token), api.chat).agentId).toBeNull();
   });
 
   it("refuses another tenant's agents and unknown ids", async () => {

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Chat, Message } from '@sapa/contracts';
@@ -18,7 +19,7 @@ describe('inbound', () => {
     const { chatId } = await customerSays(t.app, accountId, 'Halo, apakah barang ready?');
     expect(published).toHaveLength(1);
 
-    const list = json<{ docs: Chat[]; hasNextPage: boolean }>(await get('/api/chat', token));
+    const list = json(await get('/api/chat', token), api.chatPage);
     expect(list.hasNextPage).toBe(false);
     expect(list.docs).toHaveLength(1);
     expect(list.docs[0]).toMatchObject({
@@ -47,7 +48,7 @@ describe('inbound', () => {
     expect(published).toHaveLength(2);
     const rows = await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId));
     expect(rows).toHaveLength(2);
-    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).unreadCount).toBe(2);
+    expect(json(await get(`/api/chat/${chatId}`, token), api.chat).unreadCount).toBe(2);
   });
 
   it('simultaneous first messages of a new customer, and a replay racing its original, make one chat with exact counts', async () => {
@@ -68,7 +69,7 @@ describe('inbound', () => {
     expect(results.every((r) => r.chatId === chatId)).toBe(true);
     expect(results.filter((r) => r.created)).toHaveLength(8);
     expect(await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId))).toHaveLength(8);
-    const chat = json<Chat>(await get(`/api/chat/${chatId}`, token));
+    const chat = json(await get(`/api/chat/${chatId}`, token), api.chat);
     expect(chat.unreadCount).toBe(8);
     expect(chat.contact.name).toBe('Sinta');
   });
@@ -129,7 +130,7 @@ describe('inbound', () => {
         .map((p) => [p.event!.chat.unreadCount, p.event!.message.text]);
       const before = c === 0 ? 1 : 0;
       expect(counts).toEqual([1, 2, 3].map((m) => [before + m, `pesan ${m}`]));
-      const chat = json<Chat>(await get(`/api/chat/${chatId}`, token));
+      const chat = json(await get(`/api/chat/${chatId}`, token), api.chat);
       expect(chat).toMatchObject({ unreadCount: before + 3, lastMessage: { text: 'pesan 3' } });
     }
     const labelledEvents = published.filter((p) => p.event?.chat._id === labelled);
@@ -156,7 +157,7 @@ describe('inbound', () => {
     );
     const chatId = results[0]!.chatId;
     expect(results.every((r) => r.chatId === chatId && r.created)).toBe(true);
-    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).unreadCount).toBe(10);
+    expect(json(await get(`/api/chat/${chatId}`, token), api.chat).unreadCount).toBe(10);
   });
 
   it('a late delivery of an older message counts as unread but does not rewind the last message', async () => {
@@ -171,10 +172,10 @@ describe('inbound', () => {
       sentAt: new Date(t.clock.now().getTime() - 60_000),
     });
     expect(late).toMatchObject({ chatId, created: true });
-    const chat = json<Chat>(await get(`/api/chat/${chatId}`, token));
+    const chat = json(await get(`/api/chat/${chatId}`, token), api.chat);
     expect(chat.unreadCount).toBe(2);
     expect(chat.lastMessage?.text).toBe('pesan terbaru');
-    const page = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token));
+    const page = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage);
     expect(page.docs.map((m) => m.text)).toEqual(['pesan lama yang terlambat', 'pesan terbaru']);
   });
 
@@ -183,9 +184,9 @@ describe('inbound', () => {
     const { chatId } = await customerSays(t.app, accountId, 'satu');
     await customerSays(t.app, accountId, 'dua');
     expect((await post(`/api/chat/${chatId}/message/read`, token)).statusCode).toBe(200);
-    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).unreadCount).toBe(0);
+    expect(json(await get(`/api/chat/${chatId}`, token), api.chat).unreadCount).toBe(0);
     expect(json(await get('/api/chat/count', token))).toEqual({ unread: 0, unreplied: 1 });
-    const page = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token));
+    const page = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage);
     expect(page.docs.map((m) => m.status)).toEqual(['read', 'read']);
   });
 });
@@ -196,7 +197,7 @@ describe('sending', () => {
     const { chatId } = await customerSays(t.app, accountId, 'Ada warna merah?');
     const res = await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(1), text: 'Ada kak!' });
     expect(res.statusCode).toBe(200);
-    const pending = json<Message>(res);
+    const pending = json(res, api.message);
     expect(pending).toMatchObject({
       temporaryId: tmp(1),
       status: 'pending',
@@ -206,31 +207,33 @@ describe('sending', () => {
     expect(json(await get('/api/chat/count', token))).toEqual({ unread: 1, unreplied: 0 });
 
     await drainJobs(t);
-    const afterSend = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token)).docs.at(-1);
+    const afterSend = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage).docs.at(-1);
     expect(afterSend).toMatchObject({ _id: pending._id, status: 'sent', messageId: `sbx_${pending._id}` });
 
     t.clock.advance(1000);
     await drainJobs(t);
-    const delivered = json<Chat>(await get(`/api/chat/${chatId}`, token));
+    const delivered = json(await get(`/api/chat/${chatId}`, token), api.chat);
     expect(delivered.lastMessage).toMatchObject({ isFromMe: true, status: 'unread' });
 
     await applyStatus(t.ctx, { messageId: pending._id }, 'read');
     // a late 'sent' or 'unread' after 'read' changes nothing (forward-only)
     expect(await applyStatus(t.ctx, { messageId: pending._id }, 'sent')).toBe(false);
     expect(await applyStatus(t.ctx, { accountId, externalId: `sbx_${pending._id}` }, 'unread')).toBe(false);
-    const final = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token)).docs.at(-1);
+    const final = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage).docs.at(-1);
     expect(final?.status).toBe('read');
-    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).lastMessage?.status).toBe('read');
+    expect(json(await get(`/api/chat/${chatId}`, token), api.chat).lastMessage?.status).toBe('read');
   });
 
   it('is idempotent on temporaryId: a retried send stores and sends one message', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const { chatId } = await customerSays(t.app, accountId, 'Halo');
-    const a = json<Message>(
+    const a = json(
       await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(2), text: 'Sekali' }),
+      api.message,
     );
-    const b = json<Message>(
+    const b = json(
       await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(2), text: 'Sekali' }),
+      api.message,
     );
     expect(b._id).toBe(a._id);
     await drainJobs(t);
@@ -246,8 +249,9 @@ describe('sending', () => {
   it('a send job run twice (a crash after delivering) delivers once', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const { chatId } = await customerSays(t.app, accountId, 'Halo');
-    const m = json<Message>(
+    const m = json(
       await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(3), text: 'Tes' }),
+      api.message,
     );
     // simulate: delivered, then the process died before recording 'sent'; the job is still queued
     const account = { id: accountId } as never;
@@ -264,11 +268,12 @@ describe('sending', () => {
   it('a failed delivery ends in error with its reason; empty text is refused', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const { chatId } = await customerSays(t.app, accountId, 'Halo');
-    const m = json<Message>(
+    const m = json(
       await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(4), text: 'ini #gagal' }),
+      api.message,
     );
     await drainJobs(t);
-    const failed = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token)).docs.find(
+    const failed = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage).docs.find(
       (x) => x._id === m._id,
     );
     expect(failed).toMatchObject({
@@ -296,7 +301,7 @@ describe('list', () => {
     await says('pesanan saya 4242', 3);
     await says('PESANAN 42420 belum sampai', 4);
     const names = async (search: string) =>
-      json<{ docs: Chat[] }>(await get(`/api/chat?search=${encodeURIComponent(search)}`, token))
+      json(await get(`/api/chat?search=${encodeURIComponent(search)}`, token), api.chatPage)
         .docs.map((c) => c.contact.name)
         .sort();
     expect(await names('pesanan 4242')).toEqual(['Pembeli 1', 'Pembeli 4']);
@@ -324,8 +329,9 @@ describe('list', () => {
     const found = async (search: string) => {
       const names: string[] = [];
       for (let page = 1; ; page++) {
-        const res = json<{ docs: Chat[]; hasNextPage: boolean }>(
+        const res = json(
           await get(`/api/chat?search=${encodeURIComponent(search)}&page=${page}`, token),
+          api.chatPage,
         );
         names.push(...res.docs.map((c) => c.contact.name));
         if (!res.hasNextPage) return names;
@@ -435,10 +441,10 @@ describe('list', () => {
       .set({ lastMessageAt: null, fromSenderAt: null, unreadCount: 0 })
       .where(eq(chats.id, eko.chatId));
 
-    const list = json<{ docs: Chat[]; hasNextPage: boolean }>(await get('/api/chat', token));
+    const list = json(await get('/api/chat', token), api.chatPage);
     expect(list.hasNextPage).toBe(false);
     const one = await Promise.all(
-      list.docs.map(async (c) => json<Chat>(await get(`/api/chat/${c._id}`, token))),
+      list.docs.map(async (c) => json(await get(`/api/chat/${c._id}`, token), api.chat)),
     );
     expect(list.docs).toEqual(one);
     const byName = new Map(list.docs.map((c) => [c.contact.name, c]));
@@ -469,64 +475,61 @@ describe('list', () => {
         `Pelanggan ${i}`,
       );
     }
-    const page1 = json<{ docs: Chat[]; hasNextPage: boolean }>(await get('/api/chat', token));
+    const page1 = json(await get('/api/chat', token), api.chatPage);
     expect(page1.docs).toHaveLength(20);
     expect(page1.hasNextPage).toBe(true);
     expect(page1.docs[0]?.contact.name).toBe('Pelanggan 21');
-    const page2 = json<{ docs: Chat[]; hasNextPage: boolean }>(await get('/api/chat?page=2', token));
+    const page2 = json(await get('/api/chat?page=2', token), api.chatPage);
     expect(page2.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 1', 'Pelanggan 0']);
     expect(page2.hasNextPage).toBe(false);
 
     // a new message moves an old chat to the top
     t.clock.advance(1000);
     await customerSays(t.app, accountId, 'saya lagi', '6281300000003', 'Pelanggan 3');
-    expect(json<{ docs: Chat[] }>(await get('/api/chat?limit=1', token)).docs[0]?.contact.name).toBe(
+    expect(json(await get('/api/chat?limit=1', token), api.chatPage).docs[0]?.contact.name).toBe(
       'Pelanggan 3',
     );
 
-    const byName = json<{ docs: Chat[] }>(
+    const byName = json(
       await get(`/api/chat?search=${encodeURIComponent('Pelanggan 17')}`, token),
+      api.chatPage,
     );
     expect(byName.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 17']);
-    const byPhone = json<{ docs: Chat[] }>(await get('/api/chat?search=6281300000012', token));
+    const byPhone = json(await get('/api/chat?search=6281300000012', token), api.chatPage);
     expect(byPhone.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 12']);
     for (const typed of ['+62 813-0000-0012', '0813 0000 0012']) {
-      const res = json<{ docs: Chat[] }>(await get(`/api/chat?search=${encodeURIComponent(typed)}`, token));
+      const res = json(await get(`/api/chat?search=${encodeURIComponent(typed)}`, token), api.chatPage);
       expect(
         res.docs.map((c) => c.contact.name),
         typed,
       ).toEqual(['Pelanggan 12']);
     }
-    const byText = json<{ docs: Chat[] }>(
-      await get(`/api/chat?search=${encodeURIComponent('nomor 5')}`, token),
-    );
+    const byText = json(await get(`/api/chat?search=${encodeURIComponent('nomor 5')}`, token), api.chatPage);
     expect(byText.docs.map((c) => c.contact.name)).toEqual(['Pelanggan 5']);
     // a word in every chat pages in list order; the last page (fewer than a full one) comes from the
     // indexed search, the others from the first pass over the newest chats
     const pagedNames: string[] = [];
     for (let p = 1; p <= 5; p++) {
-      const res = json<{ docs: Chat[]; hasNextPage: boolean }>(
-        await get(`/api/chat?search=pesan&limit=5&page=${p}`, token),
-      );
+      const res = json(await get(`/api/chat?search=pesan&limit=5&page=${p}`, token), api.chatPage);
       expect(res.hasNextPage).toBe(p < 5);
       pagedNames.push(...res.docs.map((c) => c.contact.name));
     }
-    const all = json<{ docs: Chat[] }>(await get('/api/chat?limit=100', token));
+    const all = json(await get('/api/chat?limit=100', token), api.chatPage);
     expect(pagedNames).toEqual(all.docs.map((c) => c.contact.name));
-    const none = json<{ docs: Chat[] }>(await get('/api/chat?search=tidakada', token));
+    const none = json(await get('/api/chat?search=tidakada', token), api.chatPage);
     expect(none.docs).toEqual([]);
 
     const first = page1.docs[0]!;
     await post(`/api/chat/${first._id}/message`, token, { temporaryId: tmp(6), text: 'dibalas' });
     await post(`/api/chat/${first._id}/message/read`, token);
-    const unreplied = json<{ docs: Chat[] }>(await get('/api/chat?status=unreplied&limit=100', token));
+    const unreplied = json(await get('/api/chat?status=unreplied&limit=100', token), api.chatPage);
     expect(unreplied.docs.map((c) => c._id)).not.toContain(first._id);
-    const unread = json<{ docs: Chat[] }>(await get('/api/chat?status=unread&limit=100', token));
+    const unread = json(await get('/api/chat?status=unread&limit=100', token), api.chatPage);
     expect(unread.docs).toHaveLength(21);
     expect(json(await get('/api/chat/count', token))).toEqual({ unread: 21, unreplied: 21 });
-    const byAccount = json<{ docs: Chat[] }>(await get(`/api/chat?accountIds=${accountId}&limit=100`, token));
+    const byAccount = json(await get(`/api/chat?accountIds=${accountId}&limit=100`, token), api.chatPage);
     expect(byAccount.docs).toHaveLength(22);
-    const otherAccount = json<{ docs: Chat[] }>(await get('/api/chat?accountIds=lain', token));
+    const otherAccount = json(await get('/api/chat?accountIds=lain', token), api.chatPage);
     expect(otherAccount.docs).toHaveLength(0);
   });
 
@@ -537,14 +540,10 @@ describe('list', () => {
       t.clock.advance(1000);
       chatId = (await customerSays(t.app, accountId, `m${i}`)).chatId;
     }
-    const p1 = json<{ docs: Message[]; hasNextPage: boolean }>(
-      await get(`/api/chat/${chatId}/message`, token),
-    );
+    const p1 = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage);
     expect(p1.docs.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 5}`));
     expect(p1.hasNextPage).toBe(true);
-    const p2 = json<{ docs: Message[]; hasNextPage: boolean }>(
-      await get(`/api/chat/${chatId}/message?page=2`, token),
-    );
+    const p2 = json(await get(`/api/chat/${chatId}/message?page=2`, token), api.messagePage);
     expect(p2.docs.map((m) => m.text)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
     expect(p2.hasNextPage).toBe(false);
   });
@@ -572,13 +571,14 @@ describe('start a chat', () => {
       text: 'Halo, ada promo!',
     });
     expect(res.statusCode).toBe(200);
-    const chat = json<Chat>(res);
+    const chat = json(res, api.chat);
     expect(chat).toMatchObject({
       contact: { phoneNumber: '6285700001111' },
       lastMessage: { text: 'Halo, ada promo!', isFromMe: true },
     });
-    const again = json<Chat>(
+    const again = json(
       await post('/api/chat/new', token, { accountId, phoneNumber: '6285700001111', text: 'Lagi' }),
+      api.chat,
     );
     expect(again._id).toBe(chat._id);
   });

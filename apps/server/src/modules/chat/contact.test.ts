@@ -1,5 +1,5 @@
+import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Chat } from '@sapa/contracts';
 import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 
 /** PUT /chat/{id}/contact (the drawer) and the Instagram reply window (spec §4, §6). */
@@ -29,7 +29,7 @@ describe('the drawer edits the contact', () => {
     });
     off();
     expect(res.statusCode).toBe(200);
-    const chat = json<Chat>(res);
+    const chat = json(res, api.chat);
     expect(chat.contact).toEqual({
       name: 'Budi Santoso',
       phoneNumber: '6281244449999',
@@ -38,7 +38,7 @@ describe('the drawer edits the contact', () => {
       labels: [{ _id: vip._id, name: 'VIP', color: '#b91c1c' }],
     });
     expect(published).toHaveLength(1);
-    const row = json<{ docs: Chat[] }>(await get(`/api/chat?labelIds=${vip._id}`, token)).docs;
+    const row = json(await get(`/api/chat?labelIds=${vip._id}`, token), api.chatPage).docs;
     expect(row.map((c) => c._id)).toEqual([chatId]);
     expect(row[0]?.contact.labels.map((l) => l.name)).toEqual(['VIP']);
 
@@ -51,9 +51,9 @@ describe('the drawer edits the contact', () => {
     ] as const) {
       const bad = await put(`/api/chat/${chatId}/contact`, token, body);
       expect(bad.statusCode).toBe(400);
-      expect(json<{ message: string }>(bad).message).toBe(message);
+      expect(json(bad, api.messageResponse).message).toBe(message);
     }
-    const after = json<Chat>(await get(`/api/chat/${chatId}`, token));
+    const after = json(await get(`/api/chat/${chatId}`, token), api.chat);
     expect(after.contact).toMatchObject({ name: 'Budi Santoso', phoneNumber: '6281244449999', note: '' });
     expect(after.contact.labelIds).toEqual([vip._id]);
 
@@ -64,11 +64,11 @@ describe('the drawer edits the contact', () => {
     );
     const foreign = await put(`/api/chat/${chatId}/contact`, other.token, { name: 'Diganti' });
     expect(foreign.statusCode).toBe(404);
-    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).contact.name).toBe('Budi Santoso');
+    expect(json(await get(`/api/chat/${chatId}`, token), api.chat).contact.name).toBe('Budi Santoso');
 
     // deleting the label takes it off the chat
     await t.app.inject({ method: 'DELETE', url: `/api/chat/label/${vip._id}`, headers: { token } });
-    expect(json<Chat>(await get(`/api/chat/${chatId}`, token)).contact.labelIds).toEqual([]);
+    expect(json(await get(`/api/chat/${chatId}`, token), api.chat).contact.labelIds).toEqual([]);
   });
 });
 
@@ -92,7 +92,7 @@ describe('Instagram reply window', () => {
     t.clock.advance(60 * 60 * 1000);
     const late = await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(), text: 'Terlambat' });
     expect(late.statusCode).toBe(403);
-    expect(json<{ message: string }>(late).message).toBe(
+    expect(json(late, api.messageResponse).message).toBe(
       'Percakapan dibatasi karena pesan terakhir dari pengguna lebih dari 24 jam',
     );
     await customerSays(t.app, ig._id, 'Kak?', '6281244441111', 'Pengikut');
@@ -134,12 +134,13 @@ describe('start-chat pickers and reuse', () => {
   it('starting a chat with a number that already has one opens that conversation', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const { chatId } = await customerSays(t.app, accountId, 'Halo', '6281244444444', 'Yuni');
-    const started = json<Chat>(
+    const started = json(
       await post('/api/chat/new', token, { accountId, phoneNumber: '6281244444444', text: 'Halo Kak Yuni' }),
+      api.chat,
     );
     expect(started._id).toBe(chatId);
     expect(started.contact.name).toBe('Yuni');
-    const list = json<{ docs: Chat[] }>(await get('/api/chat', token)).docs;
+    const list = json(await get('/api/chat', token), api.chatPage).docs;
     expect(list.filter((c) => c.contact.phoneNumber === '6281244444444')).toHaveLength(1);
   });
 });

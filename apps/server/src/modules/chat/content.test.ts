@@ -1,6 +1,7 @@
+import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { LIMITS, type Chat, type Message } from '@sapa/contracts';
+import { LIMITS, type Message } from '@sapa/contracts';
 import { accounts, mediaFiles, messages } from '../../db/schema';
 import { customerSays, drainJobs, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 import { mediaUrl } from '../media/lookup';
@@ -62,7 +63,7 @@ describe('sending every type', () => {
       image: { url: imageUrl, mimetype: 'text/html', thumbnail: 'data:evil' },
     });
     expect(image.statusCode).toBe(200);
-    expect(json<Message>(image)).toMatchObject({
+    expect(json(image, api.message)).toMatchObject({
       type: 'image',
       text: 'Ini fotonya',
       status: 'pending',
@@ -74,12 +75,13 @@ describe('sending every type', () => {
       size: 123_456,
       name: 'katalog.pdf',
     });
-    const doc = json<Message>(
+    const doc = json(
       await post(`/api/chat/${chatId}/message`, token, {
         temporaryId: tmp(),
         type: 'document',
         document: { url: docUrl },
       }),
+      api.message,
     );
     expect(doc.document).toEqual({
       url: docUrl,
@@ -89,16 +91,17 @@ describe('sending every type', () => {
     });
 
     const audioUrl = await storedFile(ownerId, { mimetype: 'audio/ogg' });
-    const audio = json<Message>(
+    const audio = json(
       await post(`/api/chat/${chatId}/message`, token, {
         temporaryId: tmp(),
         type: 'audio',
         audio: { url: audioUrl },
       }),
+      api.message,
     );
     expect(audio.audio).toEqual({ url: audioUrl, duration: 75, mimetype: 'audio/ogg' });
 
-    const location = json<Message>(
+    const location = json(
       await post(`/api/chat/${chatId}/message`, token, {
         temporaryId: tmp(),
         type: 'location',
@@ -109,6 +112,7 @@ describe('sending every type', () => {
           address: 'Jl. Sudirman 1, Jakarta',
         },
       }),
+      api.message,
     );
     expect(location.location).toEqual({
       latitude: -6.2,
@@ -118,20 +122,21 @@ describe('sending every type', () => {
       thumbnail: null,
     });
 
-    const contact = json<Message>(
+    const contact = json(
       await post(`/api/chat/${chatId}/message`, token, {
         temporaryId: tmp(),
         type: 'contact',
         contact: { name: 'Admin Gudang', phoneNumber: '81234567890' },
       }),
+      api.message,
     );
     expect(contact.contact).toEqual({ name: 'Admin Gudang', dial: '62', phoneNumber: '81234567890' });
 
     // the history and the list show the same
-    const history = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token)).docs;
+    const history = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage).docs;
     expect(history.map((m) => m.type)).toEqual(['text', 'image', 'document', 'audio', 'location', 'contact']);
     expect(history[2]?.document?.name).toBe('katalog.pdf');
-    const row = json<{ docs: Chat[] }>(await get('/api/chat', token)).docs[0];
+    const row = json(await get('/api/chat', token), api.chatPage).docs[0];
     expect(row?.lastMessage).toMatchObject({ type: 'contact', isFromMe: true });
   });
 
@@ -145,7 +150,7 @@ describe('sending every type', () => {
     const refused = async (body: object, message: string) => {
       const res = await send(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(json<{ message: string }>(res).message).toBe(message);
+      expect(json(res, api.messageResponse).message).toBe(message);
     };
 
     const pdf = await storedFile(ownerId, { mimetype: 'application/pdf' });
@@ -223,7 +228,7 @@ describe('sending every type', () => {
     ]) {
       const res = await igSend(body);
       expect(res.statusCode).toBe(400);
-      expect(json<{ message: string }>(res).message).toBe(
+      expect(json(res, api.messageResponse).message).toBe(
         'Instagram tidak bisa mengirimkan Dokumen, Lokasi atau Kontak',
       );
     }
@@ -244,7 +249,7 @@ describe('sending every type', () => {
       type: 'location',
       location: { latitude: 1, longitude: 2, name: 'A', address: 'B' },
     });
-    expect(json<{ message: string }>(fbLocation).message).toBe(
+    expect(json(fbLocation, api.messageResponse).message).toBe(
       'Messenger tidak bisa mengirimkan Lokasi atau Kontak',
     );
     expect((await fbSend({ type: 'document', document: { url: pdf } })).statusCode).toBe(200);
@@ -271,12 +276,13 @@ describe('quoted replies', () => {
       },
     });
     const { chatId, messageId } = json<{ chatId: string; messageId: string }>(first);
-    const reply = json<Message>(
+    const reply = json(
       await post(`/api/chat/${chatId}/message`, token, {
         temporaryId: tmp(),
         text: 'Ada kak',
         quotedMessageId: messageId,
       }),
+      api.message,
     );
     expect(reply.quoted).toMatchObject({
       messageId,
@@ -302,7 +308,7 @@ describe('quoted replies', () => {
       },
     });
     expect(back.statusCode).toBe(201);
-    const history = json<{ docs: Message[] }>(await get(`/api/chat/${chatId}/message`, token)).docs;
+    const history = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage).docs;
     expect(history.at(-1)?.quoted).toMatchObject({ messageId: reply._id, isFromMe: true, text: 'Ada kak' });
     expect(history.at(-2)?.quoted?.messageId).toBe(messageId);
 
@@ -313,7 +319,7 @@ describe('quoted replies', () => {
       text: 'x',
       quotedMessageId: messageId,
     });
-    expect(json<{ message: string }>(cross).message).toBe('Pesan yang dibalas tidak ditemukan');
+    expect(json(cross, api.messageResponse).message).toBe('Pesan yang dibalas tidak ditemukan');
 
     // not on Instagram
     const instagram = await sandboxChannel(token, accountId, 'instagram');
@@ -331,7 +337,7 @@ describe('quoted replies', () => {
       quotedMessageId: ig.messageId,
     });
     expect(igReply.statusCode).toBe(400);
-    expect(json<{ message: string }>(igReply).message).toBe('Balasan kutipan hanya tersedia di WhatsApp');
+    expect(json(igReply, api.messageResponse).message).toBe('Balasan kutipan hanya tersedia di WhatsApp');
     const stored = await t.ctx.db
       .select({ n: count() })
       .from(messages)

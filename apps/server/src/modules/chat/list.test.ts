@@ -1,6 +1,7 @@
+import * as api from '@sapa/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chatListQuery, type Chat } from '@sapa/contracts';
+import { chatListQuery } from '@sapa/contracts';
 import { json, registerOwner, useTestApp } from '../../../test/helpers';
 import { accounts } from '../../db/schema';
 import { listChats, WALK_CHATS } from './list';
@@ -44,7 +45,7 @@ beforeAll(async () => {
 const search = async (query: string) => {
   const res = await get(`/api/chat?${query}`, token);
   expect(res.statusCode).toBe(200);
-  const page = json<{ docs: Chat[]; hasNextPage: boolean }>(res);
+  const page = json(res, api.chatPage);
   return { ids: page.docs.map((c) => c._id), hasNextPage: page.hasNextPage };
 };
 const q = (search: string, extra = '') => `search=${encodeURIComponent(search)}${extra}`;

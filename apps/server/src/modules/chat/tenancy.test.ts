@@ -1,5 +1,5 @@
+import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Chat } from '@sapa/contracts';
 import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 
 /**
@@ -21,10 +21,10 @@ describe('tenant isolation for agents', () => {
     const templateB = json<{ _id: string }>(
       await call('POST', '/api/chat/template', b.token, { title: 'Template B', text: 'Halo dari B' }),
     );
-    const before = json<Chat>(await call('GET', `/api/chat/${chatId}`, b.token));
+    const before = json(await call('GET', `/api/chat/${chatId}`, b.token), api.chat);
 
     // chats: not listed, not readable, not writable
-    expect(json<{ docs: Chat[] }>(await call('GET', '/api/chat', agentA.token)).docs).toEqual([]);
+    expect(json(await call('GET', '/api/chat', agentA.token), api.chatPage).docs).toEqual([]);
     for (const [method, url, body] of [
       ['GET', `/api/chat/${chatId}`, undefined],
       ['GET', `/api/chat/${chatId}/message`, undefined],
@@ -47,8 +47,8 @@ describe('tenant isolation for agents', () => {
     );
     const foreignAgent = await call('POST', `/api/chat/${chatA}/assign`, a.token, { agentId: agentB.id });
     expect(foreignAgent.statusCode).toBe(400);
-    expect(json<{ message: string }>(foreignAgent).message).toBe('Agen tidak ditemukan');
-    expect(json<Chat>(await call('GET', `/api/chat/${chatA}`, a.token)).agentId).toBeNull();
+    expect(json(foreignAgent, api.messageResponse).message).toBe('Agen tidak ditemukan');
+    expect(json(await call('GET', `/api/chat/${chatA}`, a.token), api.chat).agentId).toBeNull();
 
     // labels, templates and agents of B are not in A's lists and cannot be changed
     const labels = json<{ docs: { _id: string }[] }>(await call('GET', '/api/chat/label', agentA.token)).docs;
@@ -80,7 +80,7 @@ describe('tenant isolation for agents', () => {
     expect((await call('DELETE', `/api/agent/${agentB.id}`, a.token)).statusCode).toBe(404);
 
     // nothing of B changed
-    const after = json<Chat>(await call('GET', `/api/chat/${chatId}`, b.token));
+    const after = json(await call('GET', `/api/chat/${chatId}`, b.token), api.chat);
     expect(after).toEqual(before);
     const bLabels = json<{ docs: { _id: string; name: string }[] }>(
       await call('GET', '/api/chat/label', b.token),

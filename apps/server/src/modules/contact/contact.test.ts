@@ -1,7 +1,8 @@
+import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { ChatContact, Label } from '@sapa/contracts';
+import type { ChatContact } from '@sapa/contracts';
 import { accounts, chats } from '../../db/schema';
 import {
   agentFor,
@@ -76,13 +77,14 @@ async function chatOf(
 }
 
 const createLabel = async (token: string, name: string, color: string) =>
-  json<Label>(
+  json(
     await t.app.inject({
       method: 'POST',
       url: '/api/chat/label',
       headers: { token },
       payload: { name, color },
     }),
+    api.label,
   );
 
 describe('conversation contacts', () => {

@@ -1,13 +1,8 @@
+import * as api from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import {
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES as M,
-  type ApiErrorBody,
-  type ContactGroup,
-  type GroupContact,
-} from '@sapa/contracts';
+import { CONTACT_LIMITS, CONTACT_MESSAGES as M, type ContactGroup, type GroupContact } from '@sapa/contracts';
 import { contactGroups, groupContacts } from '../../db/schema';
 import { agentFor, createTestApp, json, registerOwner, type TestApp } from '../../../test/helpers';
 import { EXPORT_BATCH } from './export';
@@ -40,7 +35,7 @@ const call = (method: Method, url: string, token: string, payload?: unknown) =>
 const createGroup = async (token: string, name: string) => {
   const res = await call('POST', '/group', token, { name });
   expect(res.statusCode, res.body).toBe(201);
-  return json<ContactGroup>(res);
+  return json(res, api.contactGroup);
 };
 const groups = async (token: string, query = '') =>
   json<Page<ContactGroup>>(await call('GET', `/group${query}`, token));
@@ -56,12 +51,12 @@ const addContacts = async (token: string, groupId: string, contacts: unknown[]) 
 const addColumn = async (token: string, groupId: string, name: string) => {
   const res = await call('POST', `/group/${groupId}/column`, token, { name });
   expect(res.statusCode, res.body).toBe(200);
-  return json<ContactGroup>(res);
+  return json(res, api.contactGroup);
 };
 
 function expectRefused(res: Res, status: number, code: string, message: string, field?: string) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = json<ApiErrorBody>(res);
+  const body = json(res, api.apiErrorBody);
   expect(body).toMatchObject({ code, message });
   if (field) expect(body.fields?.[field]).toBe(message);
 }
@@ -253,7 +248,7 @@ describe('group contacts', () => {
     });
     const list = await contactsOf(token, group._id);
     expect(names(list)).toEqual(['Budi S.', 'Sari', 'Tono']);
-    expect(json<ContactGroup>(await call('GET', `/group/${group._id}`, token))).toMatchObject({
+    expect(json(await call('GET', `/group/${group._id}`, token), api.contactGroup)).toMatchObject({
       total: 3,
       updatedAt: at2,
     });
@@ -342,7 +337,7 @@ describe('group contacts', () => {
       message: '1000 kontak berhasil ditambahkan',
     });
     expect(result.docs.map((d) => d.phoneNumber)).toEqual(contacts.map((c) => c.phoneNumber));
-    expect(json<ContactGroup>(await call('GET', `/group/${group._id}`, token)).total).toBe(1000);
+    expect(json(await call('GET', `/group/${group._id}`, token), api.contactGroup).total).toBe(1000);
   });
 
   it('lists contacts by name across groups and within one, searched by name or number', async () => {
@@ -428,7 +423,7 @@ describe('group contacts', () => {
       values: { catatan: 'b' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const edited = json<GroupContact>(res);
+    const edited = json(res, api.groupContact);
     expect(edited).toEqual({
       ...budi,
       name: 'Budi Baru',
@@ -661,7 +656,7 @@ describe('group columns', () => {
     expectRefused(await post('x'.repeat(51)), 400, 'VALIDATION', 'Nama kolom maksimal 50 karakter', 'name');
     for (let i = 2; i <= CONTACT_LIMITS.columnsPerGroup; i++) await addColumn(token, group._id, `Kolom ${i}`);
     expectRefused(await post('Satu lagi'), 400, 'VALIDATION', 'Maksimal 30 kolom per grup', 'name');
-    const after = json<ContactGroup>(await call('GET', `/group/${group._id}`, token));
+    const after = json(await call('GET', `/group/${group._id}`, token), api.contactGroup);
     expect(after.columns).toHaveLength(CONTACT_LIMITS.columnsPerGroup);
     expect(after.columns[0]).toBe('Kota');
   });

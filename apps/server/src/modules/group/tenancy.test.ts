@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES as M, type ContactGroup, type GroupContact } from '@sapa/contracts';
 import { agentFor, createTestApp, json, registerOwner, type TestApp } from '../../../test/helpers';
@@ -29,24 +30,26 @@ describe('tenant isolation of contact groups', () => {
     const b = await registerOwner(t.app);
     const agentB = await agentFor(t, b.token, 'Agen B');
 
-    const groupA = json<ContactGroup>(await call('POST', '/group', a.token, { name: 'Rahasia A' }));
+    const groupA = json(await call('POST', '/group', a.token, { name: 'Rahasia A' }), api.contactGroup);
     await call('POST', `/group/${groupA._id}/column`, a.token, { name: 'Kota' });
-    const added = json<{ docs: GroupContact[] }>(
+    const added = json(
       await call('POST', `/group/${groupA._id}/contact`, a.token, {
         contacts: [
           { name: 'Budi A', phoneNumber: '6281234567890', values: { Kota: 'Solo' } },
           { name: 'Sari A', phoneNumber: '6281311112222' },
         ],
       }),
+      api.addContactsResponse,
     );
     const [budi, sari] = added.docs as [GroupContact, GroupContact];
     // B has a group of its own, with the same name and a contact with the same number
-    const groupB = json<ContactGroup>(await call('POST', '/group', b.token, { name: 'Rahasia A' }));
+    const groupB = json(await call('POST', '/group', b.token, { name: 'Rahasia A' }), api.contactGroup);
     expect(groupB.name).toBe('Rahasia A');
-    const [contactB] = json<{ docs: GroupContact[] }>(
+    const [contactB] = json(
       await call('POST', `/group/${groupB._id}/contact`, b.token, {
         contacts: [{ name: 'Budi B', phoneNumber: '6281234567890' }],
       }),
+      api.addContactsResponse,
     ).docs;
 
     const snapshot = async () => ({

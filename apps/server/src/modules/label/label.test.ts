@@ -1,6 +1,7 @@
+import * as api from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import type { ApiErrorBody, Chat, Label } from '@sapa/contracts';
+import type { Chat } from '@sapa/contracts';
 import { accounts, chatLabels, chats } from '../../db/schema';
 import { agentFor, createTestApp, json, registerOwner, type TestApp } from '../../../test/helpers';
 import { attachLabels, validLabelIds } from './service';
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page = { docs: Label[]; hasNextPage: boolean };
 type Res = Awaited<ReturnType<typeof t.app.inject>>;
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
@@ -21,13 +21,14 @@ const put = (id: string, token: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/chat/label/${id}`, headers: { token }, payload });
 const del = (id: string, token: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/chat/label/${id}`, headers: { token } });
-const list = async (token: string, query = '') => json<Page>(await get(`/api/chat/label${query}`, token));
+const list = async (token: string, query = '') =>
+  json(await get(`/api/chat/label${query}`, token), api.labelPage);
 const byIds = async (token: string, query: string) =>
-  json<{ docs: Label[] }>(await get(`/api/chat/label/ids${query}`, token));
+  json(await get(`/api/chat/label/ids${query}`, token), api.labelList);
 const create = async (token: string, name: string, color = '#0f766e') => {
   const res = await post(token, { name, color });
   expect(res.statusCode).toBe(201);
-  return json<Label>(res);
+  return json(res, api.label);
 };
 
 /** A signed-in owner, their tenant id and a connected account to hang chats on. */
@@ -63,7 +64,7 @@ const labelIdsOf = async (chatId: string) =>
 
 function expectRefused(res: Res, status: number, code: string, message: string, field?: string) {
   expect(res.statusCode).toBe(status);
-  const body = json<ApiErrorBody>(res);
+  const body = json(res, api.apiErrorBody);
   expect(body).toMatchObject({ code, message });
   if (field) expect(body.fields?.[field]).toBe(message);
 }
@@ -92,7 +93,7 @@ describe('labels', () => {
 
     const created = await post(token, { name: '  Pesanan Baru  ', color: '#1D4ED8' });
     expect(created.statusCode).toBe(201);
-    const label = json<Label>(created);
+    const label = json(created, api.label);
     expect(label).toEqual({ _id: expect.any(String), name: 'Pesanan Baru', color: '#1d4ed8', total: 0 });
     expect(await list(token)).toEqual({ docs: [label], hasNextPage: false });
 
@@ -183,7 +184,7 @@ describe('labels', () => {
     expect(published).toEqual([]);
 
     // the chat filter (labelIds overlap) no longer finds chats by the deleted label
-    const filtered = json<{ docs: Chat[] }>(await get(`/api/chat?labelIds=${order._id}`, o.token));
+    const filtered = json(await get(`/api/chat?labelIds=${order._id}`, o.token), api.chatPage);
     expect(filtered.docs).toEqual([]);
     expect(json(await del(unused._id, o.token))).toMatchObject({ chats: 0 });
   });
@@ -230,7 +231,7 @@ describe('labels', () => {
     for (const [body, message, field] of cases) {
       expectRefused(await post(token, body), 400, 'VALIDATION', message, field);
     }
-    expect(json<ApiErrorBody>(await post(token, {})).fields).toEqual({
+    expect(json(await post(token, {}), api.apiErrorBody).fields).toEqual({
       name: 'Nama label tidak valid',
       color: 'Warna label tidak valid',
     });

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -6,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ATTACHMENT_MESSAGES, LIMITS, apiErrorBody, interpolate, type UploadedMedia } from '@sapa/contracts';
+import { ATTACHMENT_MESSAGES, LIMITS, apiErrorBody, interpolate } from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -96,7 +97,7 @@ describe('media on disk', () => {
     const bytes = await png(200, 100);
     const res = await uploadFile('Foto Produk.png', 'image/png', bytes);
     expect(res.statusCode).toBe(200);
-    const media = json<UploadedMedia>(res);
+    const media = json(res, api.uploadedMedia);
     expect(media).toMatchObject({
       name: 'Foto Produk.png',
       mimetype: 'image/png',
@@ -138,7 +139,7 @@ describe('media on disk', () => {
 
   it('answers Range requests with 206 so audio and video can seek', async () => {
     const bytes = fixture('audio.ogg');
-    const media = json<UploadedMedia>(await uploadFile('lagu.ogg', 'audio/ogg', bytes));
+    const media = json(await uploadFile('lagu.ogg', 'audio/ogg', bytes), api.uploadedMedia);
     expect(media).toMatchObject({ mimetype: 'audio/ogg', duration: 3, thumbnail: null });
 
     const first = await download(media.url, { range: 'bytes=0-99' });
@@ -169,10 +170,10 @@ describe('media on disk', () => {
   });
 
   it('finds the duration of audio and video, and a video thumbnail when ffmpeg is installed', async () => {
-    const voice = json<UploadedMedia>(await uploadFile('rekaman.wav', 'audio/wav', wav(1.6)));
+    const voice = json(await uploadFile('rekaman.wav', 'audio/wav', wav(1.6)), api.uploadedMedia);
     expect(voice).toMatchObject({ mimetype: 'audio/wav', duration: 2, thumbnail: null });
 
-    const video = json<UploadedMedia>(await uploadFile('klip.mp4', 'video/mp4', fixture('video.mp4')));
+    const video = json(await uploadFile('klip.mp4', 'video/mp4', fixture('video.mp4')), api.uploadedMedia);
     expect(video).toMatchObject({ mimetype: 'video/mp4', duration: 2 });
     expect(video.url).toMatch(/\.mp4$/);
     if (hasFfmpeg) expect(video.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
@@ -180,7 +181,7 @@ describe('media on disk', () => {
     expect((await download(video.url)).headers['content-disposition']).toMatch(/^inline;/);
 
     // Chromium records voice notes as audio/webm, which the bytes call video/webm: kept as audio
-    const note = json<UploadedMedia>(await uploadFile('voice.webm', 'audio/webm', fixture('voice.webm')));
+    const note = json(await uploadFile('voice.webm', 'audio/webm', fixture('voice.webm')), api.uploadedMedia);
     expect(note).toMatchObject({ mimetype: 'audio/webm', duration: 2 });
   });
 
@@ -188,7 +189,10 @@ describe('media on disk', () => {
     const exact = randomBytes(LIMITS.maxAttachmentBytes);
     const ok = await uploadFile('arsip.bin', 'application/octet-stream', exact);
     expect(ok.statusCode).toBe(200);
-    expect(json<UploadedMedia>(ok)).toMatchObject({ size: 10 * MiB, mimetype: 'application/octet-stream' });
+    expect(json(ok, api.uploadedMedia)).toMatchObject({
+      size: 10 * MiB,
+      mimetype: 'application/octet-stream',
+    });
 
     const before = await stored();
     const over = await uploadFile(
@@ -304,9 +308,9 @@ describe('media on disk', () => {
   });
 
   it('keeps HTML and SVG as documents that are only ever downloaded', async () => {
-    const page = json<UploadedMedia>(await uploadFile('halaman.html', 'text/html', HTML));
+    const page = json(await uploadFile('halaman.html', 'text/html', HTML), api.uploadedMedia);
     expect(page).toMatchObject({ name: 'halaman.html', mimetype: 'text/html', thumbnail: null });
-    const svg = json<UploadedMedia>(await uploadFile('logo.svg', 'image/svg+xml', SVG));
+    const svg = json(await uploadFile('logo.svg', 'image/svg+xml', SVG), api.uploadedMedia);
     expect(svg.mimetype).not.toMatch(/^image\//);
 
     for (const [media, name] of [
@@ -323,8 +327,9 @@ describe('media on disk', () => {
       });
     }
     // a plain text document keeps its type, still as an attachment
-    const notes = json<UploadedMedia>(
+    const notes = json(
       await uploadFile('catatan.csv', 'text/csv', 'nama,harga\nkaos,50000\n'),
+      api.uploadedMedia,
     );
     const got = await download(notes.url);
     expect(got.headers['content-type']).toMatch(/^text\/csv/);
@@ -333,8 +338,9 @@ describe('media on disk', () => {
 
   it('sanitises document names and sends them with an RFC 5987 filename*', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-    const media = json<UploadedMedia>(
+    const media = json(
       await uploadFile('..\\laporan\u202e Q1 ✓:*?.pdf', 'application/pdf', pdf),
+      api.uploadedMedia,
     );
     expect(media).toMatchObject({ name: 'laporan Q1 ✓.pdf', mimetype: 'application/pdf' });
     expect(media.url).toMatch(/\.pdf$/);
@@ -382,8 +388,9 @@ describe('media on disk', () => {
     expect(await stored()).toEqual(before);
 
     const agent = await agentFor(t, token, 'Agen Media');
-    const byAgent = json<UploadedMedia>(
+    const byAgent = json(
       await uploadFile('agen.png', 'image/png', await png(4, 4), agent.token),
+      api.uploadedMedia,
     );
     expect(await findMediaByUrl(t.ctx.db, ownerId, byAgent.url)).toMatchObject({ ownerId, name: 'agen.png' });
 
@@ -391,8 +398,9 @@ describe('media on disk', () => {
     const otherId = json<{ _id: string }>(
       await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: other.token } }),
     )._id;
-    const theirs = json<UploadedMedia>(
+    const theirs = json(
       await uploadFile('milik-b.png', 'image/png', await png(4, 4), other.token),
+      api.uploadedMedia,
     );
     expect(await findMediaByUrl(t.ctx.db, otherId, theirs.url)).not.toBeNull();
     expect(await findMediaByUrl(t.ctx.db, otherId, `https://sapa.example${theirs.url}`)).not.toBeNull();
@@ -513,7 +521,7 @@ describe('media on S3 (s3rver on 127.0.0.1)', () => {
       payload: body.payload,
     });
     expect(res.statusCode).toBe(200);
-    const media = json<UploadedMedia>(res);
+    const media = json(res, api.uploadedMedia);
     expect(media.size).toBe(9 * MiB);
 
     const whole = await t.app.inject({ method: 'GET', url: media.url });

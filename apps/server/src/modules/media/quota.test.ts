@@ -1,5 +1,6 @@
+import * as api from '@sapa/contracts';
 import path from 'node:path';
-import { t as message, type ApiErrorBody, type ContactImport } from '@sapa/contracts';
+import { t as message } from '@sapa/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +64,7 @@ describe('storage quota per owner', () => {
   };
   const expectFull = (res: LightMyRequestResponse) => {
     expect(res.statusCode, res.body).toBe(413);
-    expect(json<ApiErrorBody>(res)).toMatchObject({ code: 'STORAGE_FULL', message: FULL });
+    expect(json(res, api.apiErrorBody)).toMatchObject({ code: 'STORAGE_FULL', message: FULL });
   };
 
   let other: { token: string; ownerId: string };
@@ -103,7 +104,9 @@ describe('storage quota per owner', () => {
     const stored = answers.filter((res) => res.statusCode === 200 || res.statusCode === 201);
     expect(stored, answers.map((res) => `${res.statusCode}`).join()).toHaveLength(6);
     for (const res of answers.filter((r) => !stored.includes(r))) expectFull(res);
-    const imported = answers.filter((res) => res.statusCode === 201).map((res) => json<ContactImport>(res));
+    const imported = answers
+      .filter((res) => res.statusCode === 201)
+      .map((res) => json(res, api.contactImport));
     expect(imported.length).toBeGreaterThan(0);
     expect(await storedBytes(t.ctx.db, ownerId)).toBe(6 * PIECE);
     expect(storedFiles()).toHaveLength(await rowCount());
@@ -171,7 +174,7 @@ describe('storage quota per owner', () => {
     const upload = async () => {
       const res = await importFile(token, csv(50 * KiB));
       expect(res.statusCode, res.body).toBe(201);
-      return json<ContactImport>(res);
+      return json(res, api.contactImport);
     };
     const abandoned = await upload();
     const started = await upload();

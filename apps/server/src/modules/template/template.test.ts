@@ -1,7 +1,8 @@
+import * as api from '@sapa/contracts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ApiErrorBody, ChatTemplate } from '@sapa/contracts';
+import type { ChatTemplate } from '@sapa/contracts';
 import { chatTemplates, mediaFiles } from '../../db/schema';
 import { agentFor, createTestApp, json, registerOwner, type TestApp } from '../../../test/helpers';
 
@@ -11,8 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page = { docs: ChatTemplate[]; hasNextPage: boolean };
-
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { token } });
 const post = (token: string, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/chat/template', headers: { token }, payload });
@@ -20,7 +19,8 @@ const put = (id: string, token: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/chat/template/${id}`, headers: { token }, payload });
 const del = (id: string, token: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/chat/template/${id}`, headers: { token } });
-const list = async (token: string, query = '') => json<Page>(await get(`/api/chat/template${query}`, token));
+const list = async (token: string, query = '') =>
+  json(await get(`/api/chat/template${query}`, token), api.templatePage);
 
 /** A signed-in owner and their tenant id. */
 async function owner() {
@@ -56,7 +56,7 @@ async function storedFile(
 
 async function expectRefused(res: Awaited<ReturnType<typeof post>>, message: string, field?: string) {
   expect(res.statusCode).toBe(400);
-  const body = json<ApiErrorBody>(res);
+  const body = json(res, api.apiErrorBody);
   expect(body.code).toBe('VALIDATION');
   expect(body.message).toContain(message);
   if (field) expect(body.fields?.[field]).toBe(message);
@@ -70,7 +70,7 @@ describe('templates', () => {
     // a body without a type is a text template
     const created = await post(token, { title: '  Salam  ', text: 'Halo kak, ada yang bisa kami bantu?' });
     expect(created.statusCode).toBe(201);
-    const template = json<ChatTemplate>(created);
+    const template = json(created, api.chatTemplate);
     expect(template).toEqual({
       _id: expect.any(String),
       title: 'Salam',
@@ -94,7 +94,7 @@ describe('templates', () => {
       },
     });
     expect(replaced.statusCode).toBe(200);
-    const updated = json<ChatTemplate>(replaced);
+    const updated = json(replaced, api.chatTemplate);
     expect(updated).toEqual({
       _id: template._id,
       title: 'Lokasi toko',
@@ -113,7 +113,7 @@ describe('templates', () => {
     expect((await list(token)).docs).toEqual([updated]);
 
     // back to text: the location is gone
-    const back = json<ChatTemplate>(await put(template._id, token, { title: 'Salam', text: 'Halo' }));
+    const back = json(await put(template._id, token, { title: 'Salam', text: 'Halo' }), api.chatTemplate);
     expect(back).toMatchObject({ type: 'text', text: 'Halo' });
     expect(back).not.toHaveProperty('location');
     const [row] = await t.ctx.db.select().from(chatTemplates).where(eq(chatTemplates.id, template._id));
@@ -159,7 +159,7 @@ describe('templates', () => {
     ]) {
       expect((await post(token, { title, text })).statusCode).toBe(201);
     }
-    const titles = (page: Page) => page.docs.map((d) => d.title);
+    const titles = (page: { docs: ChatTemplate[] }) => page.docs.map((d) => d.title);
     expect(titles(await list(token))).toEqual(['alamat', 'Bank', 'Ongkir', 'promo']);
     expect(titles(await list(token, '?search=ONGKIR'))).toEqual(['Ongkir']);
     expect(titles(await list(token, '?search=bca'))).toEqual(['Bank']);
@@ -278,7 +278,7 @@ describe('templates', () => {
     expect(await list(token)).toEqual({ docs: [], hasNextPage: false });
 
     // a refused replacement leaves the template as it was
-    const kept = json<ChatTemplate>(await post(token, { title: 'Salam', text: 'Halo' }));
+    const kept = json(await post(token, { title: 'Salam', text: 'Halo' }), api.chatTemplate);
     await expectRefused(
       await put(kept._id, token, {
         title: 'Lokasi',
@@ -304,7 +304,7 @@ describe('templates', () => {
       image: photo,
     });
     expect(created.statusCode).toBe(201);
-    const image = json<ChatTemplate>(created);
+    const image = json(created, api.chatTemplate);
     expect(image).toMatchObject({
       title: 'Katalog',
       type: 'image',
@@ -320,7 +320,7 @@ describe('templates', () => {
       image: { url: `https://sapa.example${photo.url}` },
     });
     expect(absolute.statusCode).toBe(201);
-    expect(json<ChatTemplate>(absolute)).toMatchObject({ text: '', image: { url: photo.url } });
+    expect(json(absolute, api.chatTemplate)).toMatchObject({ text: '', image: { url: photo.url } });
 
     const pdf = await storedFile(a.ownerId, { mimetype: 'application/pdf', name: 'harga.pdf', size: 45_678 });
     const document = await post(a.token, {
@@ -387,8 +387,9 @@ describe('templates', () => {
 
     // replacing the file
     const other = await storedFile(a.ownerId, { mimetype: 'image/webp', name: 'baru.webp' });
-    const replaced = json<ChatTemplate>(
+    const replaced = json(
       await put(image._id, a.token, { title: 'Katalog', type: 'image', image: other }),
+      api.chatTemplate,
     );
     expect(replaced.image).toEqual({ url: other.url, thumbnail: null, mimetype: 'image/webp' });
   });
@@ -396,7 +397,7 @@ describe('templates', () => {
   it('keeps each tenant to its own templates', async () => {
     const a = await owner();
     const b = await owner();
-    const mine = json<ChatTemplate>(await post(a.token, { title: 'Rahasia A', text: 'hanya untuk A' }));
+    const mine = json(await post(a.token, { title: 'Rahasia A', text: 'hanya untuk A' }), api.chatTemplate);
     await post(b.token, { title: 'Milik B', text: 'hanya untuk B' });
 
     expect((await list(b.token)).docs.map((d) => d.title)).toEqual(['Milik B']);
@@ -413,7 +414,7 @@ describe('templates', () => {
 
   it('lets agents use the owner’s templates but only the owner manage them', async () => {
     const { token } = await owner();
-    const template = json<ChatTemplate>(await post(token, { title: 'Salam', text: 'Halo' }));
+    const template = json(await post(token, { title: 'Salam', text: 'Halo' }), api.chatTemplate);
     const agent = await agentFor(t, token, 'Agen Template');
 
     expect(await list(agent.token)).toEqual({ docs: [template], hasNextPage: false });

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,7 +63,7 @@ describe('contact import', () => {
   const uploaded = async (filename: string, type: string, data: Buffer | string) => {
     const res = await upload(filename, type, data);
     expect(res.statusCode, res.body).toBe(201);
-    return json<ContactImport>(res);
+    return json(res, api.contactImport);
   };
   const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token) => {
     const options: InjectOptions = { method, url, headers: { token: as } };
@@ -71,7 +72,7 @@ describe('contact import', () => {
   };
   const start = (id: string, body: StartImportBody, as = token) =>
     call('POST', `${URL_BASE}/${id}/start`, body, as);
-  const get = async (id: string) => json<ContactImport>(await call('GET', `${URL_BASE}/${id}`));
+  const get = async (id: string) => json(await call('GET', `${URL_BASE}/${id}`), api.contactImport);
   const importRow = async (id: string) =>
     (await t.ctx.db.select().from(contactImports).where(eq(contactImports.id, id)))[0]!;
   const storedFiles = () => filesUnder(path.join(t.dataDir, 'media')).filter((f) => !f.startsWith('.tmp'));
@@ -358,7 +359,7 @@ describe('contact import', () => {
         mapping: mapping('name', 'phone', 'Kota', null),
       });
       expect(res.statusCode, res.body).toBe(200);
-      const started = json<ContactImport>(res);
+      const started = json(res, api.contactImport);
       expect(started.state).toBe('queued');
       expect(started.group?.name).toBe('Pelanggan Baru');
       const [group] = await t.ctx.db
@@ -549,7 +550,7 @@ describe('contact import', () => {
       await drainJobs(t);
       const done = await get(created._id);
       expect(done).toMatchObject({ state: 'done', processedRows: n, added: n, refused: 0 });
-      const count = await countIn(json<ContactImport>(res).group!._id);
+      const count = await countIn(json(res, api.contactImport).group!._id);
       expect(count).toBe(n);
     });
 
@@ -563,7 +564,7 @@ describe('contact import', () => {
         expect(storedFiles().some((f) => f.endsWith(key))).toBe(true);
         const res = await call('POST', `${URL_BASE}/${created._id}/cancel`);
         expect(res.statusCode, res.body).toBe(200);
-        expect(json<ContactImport>(res)).toMatchObject({
+        expect(json(res, api.contactImport)).toMatchObject({
           state: 'cancelled',
           finishedAt: t.clock.now().toISOString(),
         });
@@ -583,11 +584,12 @@ describe('contact import', () => {
 
       it('a queued import cancelled before it runs inserts nothing', async () => {
         const created = await uploaded('antre.csv', 'text/csv', csvOf(5));
-        const started = json<ContactImport>(
+        const started = json(
           await start(created._id, { groupName: 'Antre', mapping: mapping('name', 'phone') }),
+          api.contactImport,
         );
         const res = await call('POST', `${URL_BASE}/${created._id}/cancel`);
-        expect(json<ContactImport>(res).state).toBe('cancelled');
+        expect(json(res, api.contactImport).state).toBe('cancelled');
         await drainJobs(t);
         expect(await get(created._id)).toMatchObject({ state: 'cancelled', processedRows: 0, added: 0 });
         expect(await countIn(started.group!._id)).toBe(0);
@@ -596,8 +598,9 @@ describe('contact import', () => {
       it('stops between batches when cancelled while running, keeping what is done', async () => {
         const n = IMPORT_BATCH_ROWS * 3;
         const created = await uploaded('jalan.csv', 'text/csv', csvOf(n, '62815'));
-        const started = json<ContactImport>(
+        const started = json(
           await start(created._id, { groupName: 'Jalan', mapping: mapping('name', 'phone') }),
+          api.contactImport,
         );
         // the owner presses cancel while the job is between its first and second batch
         const db = t.ctx.db;
@@ -608,7 +611,7 @@ describe('contact import', () => {
           const isBatch = (await importRow(created._id)).state === 'running' && cancelled === null;
           if (isBatch && ++batches === 2) {
             db.transaction = original;
-            cancelled = json<ContactImport>(await call('POST', `${URL_BASE}/${created._id}/cancel`));
+            cancelled = json(await call('POST', `${URL_BASE}/${created._id}/cancel`), api.contactImport);
           }
           return original(fn);
         }) as typeof db.transaction;
@@ -642,8 +645,9 @@ describe('contact import', () => {
           '',
         ];
         const created = await uploaded('lanjut.csv', 'text/csv', lines.join('\n'));
-        const started = json<ContactImport>(
+        const started = json(
           await start(created._id, { groupName: 'Lanjut', mapping: mapping('name', 'phone') }),
+          api.contactImport,
         );
         // as if a run crashed after committing the first two rows
         await t.ctx.db.insert(groupContacts).values([
@@ -671,8 +675,9 @@ describe('contact import', () => {
 
       it('leaves an import another process has taken over (and moved on) to that process', async () => {
         const created = await uploaded('ambil.csv', 'text/csv', csvOf(IMPORT_BATCH_ROWS + 10, '62817'));
-        const started = json<ContactImport>(
+        const started = json(
           await start(created._id, { groupName: 'Ambil Alih', mapping: mapping('name', 'phone') }),
+          api.contactImport,
         );
         const db = t.ctx.db;
         const original = db.transaction.bind(db);
@@ -747,13 +752,14 @@ describe('contact import', () => {
         expect(json<{ docs: unknown[] }>(await call('GET', URL_BASE, undefined, other)).docs).toEqual([]);
         // and the other owner's own import cannot go into my group
         const body = form('x.csv', 'text/csv', 'Nama,HP\nAni,62812000888\n');
-        const theirs = json<ContactImport>(
+        const theirs = json(
           await t.app.inject({
             method: 'POST',
             url: URL_BASE,
             headers: { token: other, 'content-type': body.contentType },
             payload: body.payload,
           }),
+          api.contactImport,
         );
         expectRefused(
           await start(theirs._id, { groupId: mine.id, mapping: mapping('name', 'phone') }, other),
