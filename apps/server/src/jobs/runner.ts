@@ -4,8 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { jobKindOf, type JobName, type JobPayload } from './kinds';
 
-/** A job handler. Throwing retries with backoff; `PermanentJobError` or the last attempt fails it for good. */
+/** The payload of a job name: typed by its schema for our kinds, unknown for ad-hoc ones (tests). */
+export type PayloadOf<N extends string> = N extends JobName ? JobPayload<N> : unknown;
+
+/**
+ * A job handler. Throwing retries with backoff; `PermanentJobError` or the last attempt fails it for
+ * good. A kind of jobs/kinds.ts brings its payload schema, attempts and lease; a definition may only
+ * narrow them in tests.
+ */
 export interface JobDefinition<P> {
   name: string;
   maxAttempts?: number;
@@ -33,6 +41,11 @@ export class RetryLaterError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A schema's refusal in one line: `messageId: expected string, ...`. */
+function describeIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `${i.path.map(String).join('.') || 'payload'}: ${i.message}`).join('; ');
 }
 
 interface ClaimedJob {
@@ -90,23 +103,36 @@ export class JobRunner {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   }
 
-  define<P>(definition: JobDefinition<P>): void {
-    const lockMs = definition.lockMs === undefined ? undefined : Math.max(LOCK_MS, definition.lockMs);
-    this.definitions.set(definition.name, { ...definition, lockMs } as JobDefinition<unknown>);
+  define<N extends string>(definition: JobDefinition<PayloadOf<N>> & { name: N }): void {
+    const kind = jobKindOf(definition.name);
+    const maxAttempts = definition.maxAttempts ?? kind?.maxAttempts;
+    const wanted = definition.lockMs ?? kind?.lockMs;
+    const lockMs = wanted === undefined ? undefined : Math.max(LOCK_MS, wanted);
+    this.definitions.set(definition.name, { ...definition, maxAttempts, lockMs } as JobDefinition<unknown>);
   }
 
-  /** Stores a job in the caller's transaction; it runs after commit. */
-  async enqueue(
+  /**
+   * Stores a job in the caller's transaction; it runs after commit. A payload its kind's schema
+   * refuses is a bug of the caller: it throws, so the caller's transaction stores nothing.
+   */
+  async enqueue<N extends string>(
     tx: Db | Tx,
-    name: string,
-    payload: unknown,
+    name: N,
+    payload: PayloadOf<N>,
     options: { delayMs?: number; dedupeKey?: string } = {},
   ): Promise<void> {
+    const kind = jobKindOf(name);
+    let stored: unknown = payload;
+    if (kind) {
+      const parsed = kind.payload.safeParse(payload);
+      if (!parsed.success) throw new Error(`job ${name}: payload refused (${describeIssues(parsed.error)})`);
+      stored = parsed.data;
+    }
     await tx
       .insert(jobs)
       .values({
         name,
-        payload,
+        payload: stored,
         dedupeKey: options.dedupeKey ?? null,
         runAt: new Date(this.clock.now().getTime() + (options.delayMs ?? 0)),
       })
@@ -267,8 +293,21 @@ export class JobRunner {
       await update({ state: 'failed', lockedUntil: null, lastError: `no handler for ${row.name}` });
       return;
     }
+    let payload = row.payload;
+    const kind = jobKindOf(row.name);
+    if (kind) {
+      const parsed = kind.payload.safeParse(row.payload);
+      if (!parsed.success) {
+        // a stored payload the schema refuses will never run: fail it once, without retries
+        const reason = `payload refused (${describeIssues(parsed.error)})`;
+        this.log.warn({ job: row.name, id: row.id, reason }, 'job failed for good');
+        await update({ state: 'failed', lockedUntil: null, lastError: reason });
+        return;
+      }
+      payload = parsed.data;
+    }
     try {
-      await definition.run(row.payload, row.attempts);
+      await definition.run(payload, row.attempts);
       await this.write(lease, async () => {
         await this.db.delete(jobs).where(held());
       });
@@ -288,7 +327,7 @@ export class JobRunner {
         error instanceof PermanentJobError || row.attempts >= (definition.maxAttempts ?? row.max_attempts);
       if (final) {
         this.log.warn({ job: row.name, id: row.id, err: error }, 'job failed for good');
-        await definition.onFinalFailure?.(row.payload, error).catch((err: unknown) => {
+        await definition.onFinalFailure?.(payload, error).catch((err: unknown) => {
           this.log.error({ err }, 'job final-failure handler failed');
         });
         await update({ state: 'failed', lockedUntil: null, lastError: message });

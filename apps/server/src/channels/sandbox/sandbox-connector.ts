@@ -1,9 +1,10 @@
 import { t } from '@sapa/contracts';
 import type { AppContext } from '../../context';
+import type { JobName } from '../../jobs/kinds';
 import { sandboxDeliveries } from '../../db/schema';
 import { PermanentSendError, type Connector } from '../connector';
 
-export const SANDBOX_RECEIPT_JOB = 'sandbox.receipt';
+export const SANDBOX_RECEIPT_JOB = 'sandbox.receipt' satisfies JobName;
 /** Delivered to the simulated phone this long after sending. */
 export const SANDBOX_DELIVERY_DELAY_MS = 700;
 

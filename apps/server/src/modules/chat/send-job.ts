@@ -3,14 +3,11 @@ import { t } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { accounts, chats, messages } from '../../db/schema';
 import { PermanentSendError } from '../../channels/connector';
+import type { JobName } from '../../jobs/kinds';
 import { PermanentJobError } from '../../jobs/runner';
 import { applyStatus } from './receipts';
 
-export const SEND_JOB = 'message.send';
-
-interface SendPayload {
-  messageId: string;
-}
+export const SEND_JOB = 'message.send' satisfies JobName;
 
 /**
  * The outbound half of the spine: a stored pending message is handed to its account's connector.
@@ -18,9 +15,8 @@ interface SendPayload {
  * message no longer pending is left alone, so a message is never sent twice.
  */
 export function defineSendJob(ctx: AppContext): void {
-  ctx.jobs.define<SendPayload>({
+  ctx.jobs.define({
     name: SEND_JOB,
-    maxAttempts: 5,
     async run({ messageId }) {
       const [row] = await ctx.db
         .select({ message: messages, chat: chats, account: accounts })

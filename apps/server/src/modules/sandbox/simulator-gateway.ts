@@ -20,7 +20,7 @@ export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppCon
   const open = new Map<string, Set<WebSocket>>();
   const keyOf = (accountId: string, phone: string) => `${accountId}:${phone}`;
 
-  ctx.jobs.define<{ messageId: string; status: 'unread' | 'read' }>({
+  ctx.jobs.define({
     name: SANDBOX_RECEIPT_JOB,
     async run({ messageId, status }) {
       await applyStatus(ctx, { messageId }, status);

@@ -22,14 +22,8 @@ import { IMPORT_JOB, removeImportFile } from './service';
 
 /** Rows per transaction: the progress moves (and a crash loses) at most this many at a time. */
 export const IMPORT_BATCH_ROWS = 1000;
-/** The job's claim: a 500,000-row import takes minutes; a crashed one resumes after this. */
-const IMPORT_LOCK_MS = 10 * 60_000;
 /** Contacts an import must write for the table's statistics to be refreshed after it. */
 const ANALYZE_AFTER_ROWS = 1000;
-
-interface ImportPayload {
-  importId: string;
-}
 
 /** Where the mapping puts each cell: column positions of the name, the number and the group's columns. */
 interface Plan {
@@ -353,10 +347,8 @@ async function failImport(ctx: AppContext, importId: string): Promise<void> {
 }
 
 export function defineImportJob(ctx: AppContext): void {
-  ctx.jobs.define<ImportPayload>({
+  ctx.jobs.define({
     name: IMPORT_JOB,
-    maxAttempts: 3,
-    lockMs: IMPORT_LOCK_MS,
     run: ({ importId }) => runImport(ctx, importId),
     onFinalFailure: ({ importId }) => failImport(ctx, importId),
   });

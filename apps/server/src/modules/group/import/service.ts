@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
+import type { JobName } from '../../../jobs/kinds';
 import { contactGroups, contactImports } from '../../../db/schema';
 import { isUniqueViolation } from '../../../db/sql';
 import { AppError } from '../../../lib/errors';
@@ -23,7 +24,7 @@ import { inspectFile, type ImportFileType } from './read';
 type ImportRow = typeof contactImports.$inferSelect;
 
 /** The job that imports the rows of a started import (job.ts). */
-export const IMPORT_JOB = 'contact-import';
+export const IMPORT_JOB = 'contact-import' satisfies JobName;
 type StartImportInput = z.output<typeof startImportBody>;
 
 const UPLOAD_MESSAGES: UploadMessages = {

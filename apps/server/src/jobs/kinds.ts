@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** What every kind of job declares (STYLE §8): its payload, its retries and its lease. */
+export interface JobKind<S extends z.ZodType = z.ZodType> {
+  /** Checked when the job is enqueued and again when it runs; a payload it refuses fails the job for good. */
+  payload: S;
+  /** Attempts before the job fails for good (backoff between them: 0.5 s doubling, at most a minute). */
+  maxAttempts: number;
+  /** A lease longer than the runner's minute, for jobs that may stall between heartbeats. */
+  lockMs?: number;
+  /** What the kind's `onFinalFailure` leaves behind when the last attempt fails (for the reader). */
+  finalFailure: string;
+}
+
+const id = z.string().min(1);
+
+/**
+ * Every kind of job the runner knows: its name, payload schema, retries and what a final failure
+ * leaves. The handlers live with the module that owns the rows (`ctx.jobs.define`), typed by the
+ * kind's payload, as is `ctx.jobs.enqueue`.
+ */
+export const JOB_KINDS = {
+  /** modules/chat/send-job.ts: hands a stored pending message to its account's connector. */
+  'message.send': {
+    payload: z.object({ messageId: id }),
+    maxAttempts: 5,
+    finalFailure: "the message's status becomes 'error' with the reason (realtime message.updated)",
+  },
+  /** modules/group/import/job.ts: reads an uploaded spreadsheet into a contact group. */
+  'contact-import': {
+    payload: z.object({ importId: id }),
+    maxAttempts: 3,
+    // a 500,000-row import takes minutes; a crashed one resumes after this
+    lockMs: 10 * 60_000,
+    finalFailure: "the import is 'failed' (unless cancelled meanwhile) and its file removed",
+  },
+  /** channels/sandbox: the simulated customer's delivery receipt, a moment after a send. */
+  'sandbox.receipt': {
+    payload: z.object({ messageId: id, status: z.enum(['unread', 'read']) }),
+    maxAttempts: 5,
+    finalFailure: 'nothing: the message keeps its status (a receipt never arrived)',
+  },
+} as const satisfies Record<string, JobKind>;
+
+export type JobName = keyof typeof JOB_KINDS;
+export type JobPayload<N extends JobName> = z.output<(typeof JOB_KINDS)[N]['payload']>;
+
+/** The kind of a job name, when it is one of ours (tests define ad-hoc kinds of their own). */
+export function jobKindOf(name: string): JobKind | undefined {
+  return Object.hasOwn(JOB_KINDS, name) ? JOB_KINDS[name as JobName] : undefined;
+}
