@@ -6,7 +6,16 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
-import { apiErrorBody } from '@sapa/contracts';
+import {
+  account as accountSchema,
+  adminLoginResponse,
+  apiErrorBody,
+  devMailList,
+  type DevMail,
+  loginResponse,
+  paged,
+  userProfile,
+} from '@sapa/contracts';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -70,7 +79,7 @@ export function operatorToken(app: FastifyInstance): Promise<string> {
       .inject({ method: 'POST', url: '/api/auth/admin/login', payload: TEST_OPERATOR })
       .then((res) => {
         if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`);
-        return json<{ token: string }>(res).token;
+        return json(res, adminLoginResponse).token;
       });
     operatorTokens.set(app, token);
   }
@@ -78,16 +87,14 @@ export function operatorToken(app: FastifyInstance): Promise<string> {
 }
 
 /** The dev mailbox as the operator reads it (GET /api/admin/mailbox), newest first. */
-export async function devMailbox(
-  app: FastifyInstance,
-): Promise<{ to: string; subject: string; text: string; createdAt: string }[]> {
+export async function devMailbox(app: FastifyInstance): Promise<DevMail[]> {
   const res = await app.inject({
     method: 'GET',
     url: '/api/admin/mailbox',
     headers: { token: await operatorToken(app) },
   });
   if (res.statusCode !== 200) throw new Error(`mailbox: ${res.statusCode} ${res.body}`);
-  return json<{ docs: { to: string; subject: string; text: string; createdAt: string }[] }>(res).docs;
+  return json(res, devMailList).docs;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -225,8 +232,9 @@ export function useTestApp(
 /** A verified owner signed in: their token and user id. */
 export async function verifiedOwner(app: FastifyInstance) {
   const token = (await registerOwner(app)).token;
-  const ownerId = json<{ _id: string }>(
+  const ownerId = json(
     await app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
+    userProfile,
   )._id;
   return { token, ownerId };
 }
@@ -320,7 +328,7 @@ export async function registerOwner(
     payload: { email: input.email, code },
   });
   if (v.statusCode !== 201) throw new Error(`register verify failed: ${v.body}`);
-  const { token } = json<{ token: string }>(v);
+  const { token } = json(v, loginResponse);
   if (!options.unverified) return { token, input };
   const email = newOwner().email;
   const moved = await app.inject({
@@ -344,8 +352,9 @@ export async function drainJobs(t: TestApp): Promise<void> {
 /** A signed-in, verified owner with their sandbox account. */
 export async function ownerWithSandbox(app: FastifyInstance) {
   const { token, input } = await registerOwner(app);
-  const accounts = json<{ docs: { _id: string; isSandbox: boolean }[] }>(
+  const accounts = json(
     await app.inject({ method: 'GET', url: '/api/account', headers: { token } }),
+    paged(accountSchema),
   ).docs;
   const account = accounts.find((a) => a.isSandbox);
   if (!account) throw new Error('no sandbox account');
@@ -372,8 +381,9 @@ export async function customerSays(
 
 /** An agent of the owner behind `ownerToken`, created directly (the agent API arrives with its issue), signed in. */
 export async function agentFor(t: TestApp, ownerToken: string, name: string) {
-  const owner = json<{ _id: string }>(
+  const owner = json(
     await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: ownerToken } }),
+    userProfile,
   );
   const input = newOwner({ name });
   const [row] = await t.ctx.db
@@ -392,5 +402,5 @@ export async function agentFor(t: TestApp, ownerToken: string, name: string) {
     url: '/api/auth/login',
     payload: { identifier: input.email, password: input.password },
   });
-  return { id: row!.id, token: json<{ token: string }>(login).token, input };
+  return { id: row!.id, token: json(login, loginResponse).token, input };
 }
