@@ -44,16 +44,27 @@ export async function registerContracts(app: FastifyInstance): Promise<void> {
           'The REST API of Sapa. Errors answer `{ statusCode, code, message, fields? }` with an Indonesian message.',
       },
       servers: [{ url: '/' }],
+      // a session, sent as the spec's `token` header or as a bearer token; public routes say so
+      security: [{ token: [] }, { bearer: [] }],
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },
           bearer: { type: 'http', scheme: 'bearer' },
+          sandboxKey: { type: 'apiKey', in: 'header', name: 'x-sandbox-key' },
         },
       },
     },
     transform: jsonSchemaTransform,
   });
 }
+
+/** In a route's schema: anyone may call it, without a session (the document's `security: []`). */
+export const publicRoute: { security: Record<string, string[]>[] } = { security: [] };
+
+/** In a route's schema: the owner's session, or the secret link's key of one sandbox account. */
+export const sandboxRoute: { security: Record<string, string[]>[] } = {
+  security: [{ token: [] }, { bearer: [] }, { sandboxKey: [] }],
+};
 
 const binary = z.string().meta({ format: 'binary' });
 

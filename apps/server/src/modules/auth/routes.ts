@@ -13,7 +13,7 @@ import {
   t,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import type { ContractTypeProvider } from '../../plugins/openapi';
+import { publicRoute, type ContractTypeProvider } from '../../plugins/openapi';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import * as auth from './service';
@@ -31,7 +31,7 @@ export function authRoutes(ctx: AppContext) {
     // The same 202 for a new email and a taken one; the mailed code finishes at /register/verify.
     app.post(
       '/auth/register',
-      { schema: { body: registerBody, response: { 202: registerResponse } } },
+      { schema: { ...publicRoute, body: registerBody, response: { 202: registerResponse } } },
       async (request, reply) => {
         const result = await auth.register(ctx, parse(registerBody, request.body), clientOf(request));
         return reply.code(202).send(result);
@@ -40,7 +40,7 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/auth/register/verify',
-      { schema: { body: registerVerifyBody, response: { 201: loginResponse } } },
+      { schema: { ...publicRoute, body: registerVerifyBody, response: { 201: loginResponse } } },
       async (request, reply) => {
         const result = await auth.verifyRegistration(
           ctx,
@@ -53,13 +53,13 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/auth/login',
-      { schema: { body: loginBody, response: { 200: loginResponse } } },
+      { schema: { ...publicRoute, body: loginBody, response: { 200: loginResponse } } },
       async (request) => auth.login(ctx, parse(loginBody, request.body), clientOf(request)),
     );
 
     app.post(
       '/auth/admin/login',
-      { schema: { body: adminLoginBody, response: { 200: adminLoginResponse } } },
+      { schema: { ...publicRoute, body: adminLoginBody, response: { 200: adminLoginResponse } } },
       async (request) => auth.adminLogin(ctx, parse(adminLoginBody, request.body), clientOf(request)),
     );
 
@@ -77,7 +77,7 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/auth/reset-password/request',
-      { schema: { body: resetRequestBody, response: { 200: messageResponse } } },
+      { schema: { ...publicRoute, body: resetRequestBody, response: { 200: messageResponse } } },
       async (request) => {
         await auth.requestPasswordReset(ctx, parse(resetRequestBody, request.body), clientOf(request));
         return { message: t('auth.resetSent') };
@@ -86,7 +86,7 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/auth/reset-password',
-      { schema: { body: resetPasswordBody, response: { 200: messageResponse } } },
+      { schema: { ...publicRoute, body: resetPasswordBody, response: { 200: messageResponse } } },
       async (request) => {
         await auth.resetPassword(ctx, parse(resetPasswordBody, request.body));
         return { message: t('auth.resetDone') };

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { ATTACHMENT_MESSAGES, uploadedMedia } from '@sapa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { fileResponse, type ContractTypeProvider } from '../../plugins/openapi';
+import { fileResponse, publicRoute, type ContractTypeProvider } from '../../plugins/openapi';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
@@ -49,6 +49,7 @@ export function mediaRoutes(ctx: AppContext) {
       method: ['GET', 'HEAD'],
       url: '/media/:key',
       schema: {
+        ...publicRoute,
         params: z.object({ key: z.string() }),
         response: { 200: fileResponse, 206: fileResponse },
       },

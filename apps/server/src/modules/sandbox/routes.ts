@@ -8,7 +8,7 @@ import {
 } from '@sapa/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { ContractTypeProvider } from '../../plugins/openapi';
+import { sandboxRoute, type ContractTypeProvider } from '../../plugins/openapi';
 import { parse } from '../../lib/errors';
 import { MemoryLimiter } from '../../lib/memory-limit';
 import { acceptUploads } from '../media/routes';
@@ -49,14 +49,14 @@ export function sandboxRoutes(ctx: AppContext) {
 
     app.get(
       '/sandbox/accounts',
-      { schema: { response: { 200: z.object({ docs: z.array(sandboxAccount) }) } } },
+      { schema: { ...sandboxRoute, response: { 200: z.object({ docs: z.array(sandboxAccount) }) } } },
       async (request) => listSandboxAccounts(ctx, accessOf(request)),
     );
 
     // the secret link the owner copies from the inbox (owner's session only)
     app.get(
       '/sandbox/link',
-      { schema: { querystring: accountQuery, response: { 200: linkResponse } } },
+      { schema: { ...sandboxRoute, querystring: accountQuery, response: { 200: linkResponse } } },
       async (request) => {
         const access = accessOf(request);
         const { accountId } = parse(accountQuery, request.query);
@@ -70,7 +70,7 @@ export function sandboxRoutes(ctx: AppContext) {
 
     app.get(
       '/sandbox/conversation',
-      { schema: { querystring: conversationQuery, response: { 200: conversationSchema } } },
+      { schema: { ...sandboxRoute, querystring: conversationQuery, response: { 200: conversationSchema } } },
       async (request) => {
         const q = parse(conversationQuery, request.query);
         return sandboxConversation(ctx, accessOf(request), q.accountId, q.phoneNumber);
@@ -78,23 +78,33 @@ export function sandboxRoutes(ctx: AppContext) {
     );
     app.post(
       '/sandbox/account',
-      { schema: { body: sandboxAccountBody, response: { 200: sandboxAccount } } },
+      { schema: { ...sandboxRoute, body: sandboxAccountBody, response: { 200: sandboxAccount } } },
       async (request) =>
         createSandboxChannel(ctx, accessOf(request), parse(sandboxAccountBody, request.body)),
     );
     // what the customer sends as a file: stored in the tenant's media like an inbox upload
     await app.register(async (uploads) => {
       await acceptUploads(uploads);
-      uploads.post('/sandbox/media', { schema: { response: { 200: uploadedMedia } } }, async (request) => {
-        const { accountId } = parse(accountQuery, request.query);
-        const account = await sandboxAccountFor(ctx, accessOf(request), accountId);
-        limiter.take(`media:${account.id}`, uploadsPerMinute, MINUTE);
-        return storeUpload(ctx, account.ownerId, request);
-      });
+      uploads.post(
+        '/sandbox/media',
+        { schema: { ...sandboxRoute, querystring: accountQuery, response: { 200: uploadedMedia } } },
+        async (request) => {
+          const { accountId } = parse(accountQuery, request.query);
+          const account = await sandboxAccountFor(ctx, accessOf(request), accountId);
+          limiter.take(`media:${account.id}`, uploadsPerMinute, MINUTE);
+          return storeUpload(ctx, account.ownerId, request);
+        },
+      );
     });
     app.post(
       '/sandbox/inbound',
-      { schema: { body: sandboxInboundBody, response: { 200: inboundResponse, 201: inboundResponse } } },
+      {
+        schema: {
+          ...sandboxRoute,
+          body: sandboxInboundBody,
+          response: { 200: inboundResponse, 201: inboundResponse },
+        },
+      },
       async (request, reply) => {
         const body = parse(sandboxInboundBody, request.body);
         const account = await sandboxAccountFor(ctx, accessOf(request), body.accountId);

@@ -51,6 +51,21 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('says which routes need a session: all but the public ones (signing in, probes, media files)', async () => {
+    const document = (await call('GET', '/api/openapi.json')).json() as {
+      security: unknown;
+      paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+    };
+    expect(document.security).toEqual([{ token: [] }, { bearer: [] }]);
+    expect(document.paths['/api/auth/login']!.post!.security).toEqual([]);
+    expect(document.paths['/api/media/{key}']!.get!.security).toEqual([]);
+    expect(document.paths['/api/chat']!.get!.security).toBeUndefined();
+    expect(document.paths['/api/auth/logout']!.post!.security).toBeUndefined();
+    expect(document.paths['/api/chat']!.get!.responses['4XX']).toMatchObject({
+      content: { 'application/json': { schema: { required: expect.arrayContaining(['code', 'message']) } } },
+    });
+  });
+
   it("is what the tests read every answer through: the answering route's schema, the error body for errors", async () => {
     const health = await call('GET', '/api/health');
     expect(declaredSchema(health)).toBe(healthResponse);

@@ -3,7 +3,7 @@ import { devMailList, healthResponse, publicConfig, readyResponse } from '@sapa/
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { requireSession } from '../../plugins/auth';
-import type { ContractTypeProvider } from '../../plugins/openapi';
+import { publicRoute, type ContractTypeProvider } from '../../plugins/openapi';
 import { listDevMail } from '../mail/mailer';
 
 /**
@@ -13,11 +13,11 @@ import { listDevMail } from '../mail/mailer';
 export function systemRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ContractTypeProvider>();
-    app.get('/health', { schema: { response: { 200: healthResponse } } }, async () => ({
+    app.get('/health', { schema: { ...publicRoute, response: { 200: healthResponse } } }, async () => ({
       status: 'ok' as const,
     }));
 
-    app.get('/ready', { schema: { response: { 200: readyResponse } } }, async () => {
+    app.get('/ready', { schema: { ...publicRoute, response: { 200: readyResponse } } }, async () => {
       try {
         await ctx.database.ping();
       } catch (error) {
@@ -27,7 +27,7 @@ export function systemRoutes(ctx: AppContext) {
       return { status: 'ready' as const, database: ctx.database.kind };
     });
 
-    app.get('/config', { schema: { response: { 200: publicConfig } } }, async () => ({
+    app.get('/config', { schema: { ...publicRoute, response: { 200: publicConfig } } }, async () => ({
       betaPaths: ctx.config.betaPaths,
       links: ctx.config.links,
       devMailbox: ctx.mailer.kind === 'dev',
