@@ -3,11 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * ARCHITECTURE §1: channels call the chat module's kernel (modules/chat/kernel.ts) and never write
- * its tables or publish its events themselves. Each refusal names the file and what it imported.
+ * ARCHITECTURE §1: channels and other modules call the chat module's kernel (modules/chat/kernel.ts)
+ * and never write its tables or publish its events themselves. Each refusal names the file.
  */
 const CHANNELS = import.meta.dirname;
 const CHAT_TABLES = new Set(['chats', 'messages', 'chatSearch', 'chatLabels']);
+/** The chat module's own tables (labels belong to the label module, which may write them). */
+const CHAT_OWNED = new Set(['chats', 'messages', 'chatSearch']);
 
 function sourcesOf(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -45,12 +47,48 @@ export function boundaryBreaches(file: string, source: string): string[] {
   return breaches;
 }
 
+/** A module other than chat writing a chat table or publishing a chat event, one line each. */
+export function chatWrites(file: string, source: string): string[] {
+  const name = path.relative(path.resolve(CHANNELS, '..'), file).split(path.sep).join('/');
+  const breaches: string[] = [];
+  for (const [, verb, table] of source.matchAll(/\.(update|insert|delete)\(\s*(\w+)\s*\)/g)) {
+    if (table && CHAT_OWNED.has(table)) breaches.push(`${name} writes '${table}' (${verb})`);
+  }
+  if (/type:\s*['"](chat|message)\.\w+['"]/.test(source) || /publishChatEvent\(/.test(source))
+    breaches.push(`${name} publishes a chat event`);
+  return breaches;
+}
+
 describe('channels and the chat module', () => {
   it('channels reach chats and messages only through modules/chat/kernel', () => {
     const files = sourcesOf(CHANNELS);
     expect(files.length).toBeGreaterThan(5);
     const breaches = files.flatMap((file) => boundaryBreaches(file, fs.readFileSync(file, 'utf8')));
     expect(breaches).toEqual([]);
+  });
+
+  it('other modules change chats only through the kernel: no writes to chat tables, no chat events', () => {
+    const modules = path.resolve(CHANNELS, '../modules');
+    const files = sourcesOf(modules).filter(
+      (file) => !file.startsWith(path.join(modules, 'chat') + path.sep),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    const breaches = files.flatMap((file) => chatWrites(file, fs.readFileSync(file, 'utf8')));
+    expect(breaches).toEqual([]);
+  });
+
+  it('names the module that writes a chat table itself', () => {
+    const file = path.resolve(CHANNELS, '../modules/agent/service.ts');
+    const source = [
+      'await tx.update(chats).set({ agentId: null });',
+      'await tx.delete(messages).where(eq(messages.chatId, id));',
+      "ctx.bus.publish({ kind: 'tenant', ownerId, event: { type: 'chat.updated', chat, message: null } });",
+    ].join('\n');
+    expect(chatWrites(file, source)).toEqual([
+      "modules/agent/service.ts writes 'chats' (update)",
+      "modules/agent/service.ts writes 'messages' (delete)",
+      'modules/agent/service.ts publishes a chat event',
+    ]);
   });
 
   it('names the file that reaches past the kernel', () => {

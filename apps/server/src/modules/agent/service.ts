@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   agentListQuery,
   updateAgentBody,
@@ -11,23 +11,20 @@ import {
 } from '@sapa/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { agents, chats, users, verificationCodes } from '../../db/schema';
+import { agents, users, verificationCodes } from '../../db/schema';
 import { escapeLike, isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { findTaken } from '../auth/identity';
 import { conflictFor } from '../auth/service';
 import { revokeAllSessions } from '../auth/sessions';
-import { selectChats, toChat } from '../chat/serialize';
+import { publishChatsUpdated, releaseAgentChats } from '../chat/kernel';
 import { agentVerificationMail } from '../mail/templates';
 import { assertResendAllowed, consumeCode, issueCode } from '../user/verification';
 
 type AgentRow = typeof agents.$inferSelect;
 type ListQuery = z.output<typeof agentListQuery>;
 type UpdateInput = z.output<typeof updateAgentBody>;
-
-/** How many chats one realtime load reads after an agent is deleted. */
-const PUBLISH_BATCH = 200;
 
 /** spec §3 'Agent': never the password hash. */
 export function toAgent(row: AgentRow): Agent {
@@ -236,11 +233,7 @@ export async function resendAgentCode(ctx: AppContext, ownerId: string, id: stri
  */
 export async function deleteAgent(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const released = await ctx.db.transaction(async (tx) => {
-    const freed = await tx
-      .update(chats)
-      .set({ agentId: null, updatedAt: ctx.clock.now() })
-      .where(and(eq(chats.ownerId, ownerId), eq(chats.agentId, id)))
-      .returning({ id: chats.id });
+    const freed = await releaseAgentChats(tx, ctx, { ownerId, agentId: id });
     const deleted = await tx
       .delete(agents)
       .where(and(eq(agents.id, id), eq(agents.ownerId, ownerId)))
@@ -249,23 +242,8 @@ export async function deleteAgent(ctx: AppContext, ownerId: string, id: string):
     await tx
       .delete(verificationCodes)
       .where(and(eq(verificationCodes.kind, 'agent'), eq(verificationCodes.subjectId, id)));
-    return freed.map((c) => c.id);
+    return freed;
   });
   await revokeAllSessions(ctx, 'agent', id);
-  await publishReleased(ctx, ownerId, released);
-}
-
-/** chat.updated for each chat an agent held, read a batch at a time. */
-async function publishReleased(ctx: AppContext, ownerId: string, chatIds: string[]): Promise<void> {
-  for (let i = 0; i < chatIds.length; i += PUBLISH_BATCH) {
-    const batch = chatIds.slice(i, i + PUBLISH_BATCH);
-    const rows = await selectChats(ctx.db).where(and(eq(chats.ownerId, ownerId), inArray(chats.id, batch)));
-    for (const row of rows) {
-      ctx.bus.publish({
-        kind: 'tenant',
-        ownerId,
-        event: { type: 'chat.updated', chat: toChat(row), message: null },
-      });
-    }
-  }
+  await publishChatsUpdated(ctx, ownerId, released);
 }

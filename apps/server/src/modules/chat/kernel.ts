@@ -10,3 +10,4 @@ export { mergeChats, type MergeChatsInput } from './merge-chats';
 export { applyStatus } from './receipts';
 export { findMessage, findMessageByExternalId, recordExternalId } from './message-lookup';
 export { forgetAccount } from './account-cache';
+export { publishChatsUpdated, releaseAgentChats, removeLabelFromChats } from './tenant-changes';

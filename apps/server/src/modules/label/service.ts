@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
   LABEL_MESSAGES,
   type Chat,
@@ -11,10 +11,11 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { chatLabels, chats } from '../../db/schema';
+import { chatLabels } from '../../db/schema';
 import { escapeLike, isUniqueViolation } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
+import { removeLabelFromChats } from '../chat/kernel';
 
 type LabelListQuery = z.output<typeof labelListQuery>;
 
@@ -153,12 +154,7 @@ export async function deleteLabel(ctx: AppContext, actor: Actor, id: string): Pr
       .where(and(eq(chatLabels.id, id), eq(chatLabels.ownerId, actor.ownerId)))
       .returning({ id: chatLabels.id });
     if (!deleted.length) throw notFound();
-    const changed = await tx
-      .update(chats)
-      .set({ labelIds: sql`array_remove(${chats.labelIds}, ${id})`, updatedAt: ctx.clock.now() })
-      .where(and(eq(chats.ownerId, actor.ownerId), arrayContains(chats.labelIds, [id])))
-      .returning({ id: chats.id });
-    return { chats: changed.length };
+    return { chats: await removeLabelFromChats(tx, ctx, { ownerId: actor.ownerId, labelId: id }) };
   });
 }
 
