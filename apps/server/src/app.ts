@@ -37,6 +37,8 @@ import { labelRoutes } from './modules/label/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { templateRoutes } from './modules/template/routes';
 import { defineSendJob } from './modules/chat/send-job';
+import { defineImportJob } from './modules/group/import/job';
+import { defineSandboxReceiptJob } from './modules/sandbox/receipt-job';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { registerSimulatorGateway } from './modules/sandbox/simulator-gateway';
 import { registerRealtime } from './realtime/gateway';
@@ -135,7 +137,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   ctx.whatsapp = whatsapp;
   ctx.connectors.register(sandboxConnector(ctx));
   ctx.connectors.register(whatsappWebConnector(ctx, whatsapp, options.whatsapp?.pacing));
+  // the handlers of the job kinds of jobs/kinds.ts
   defineSendJob(ctx);
+  defineImportJob(ctx);
+  if (config.sandbox) defineSandboxReceiptJob(ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);
   // the sockets of this process's numbers open once the server listens (background work only)

@@ -16,8 +16,8 @@ const id = z.string().min(1);
 
 /**
  * Every kind of job the runner knows: its name, payload schema, retries and what a final failure
- * leaves. The handlers live with the module that owns the rows (`ctx.jobs.define`), typed by the
- * kind's payload, as is `ctx.jobs.enqueue`.
+ * leaves. The handlers live with the module that owns the rows (`ctx.jobs.define`, each called from
+ * app.ts), typed by the kind's payload, as is `ctx.jobs.enqueue`.
  */
 export const JOB_KINDS = {
   /** modules/chat/send-job.ts: hands a stored pending message to its account's connector. */

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MEDIA_KEYS } from '@sapa/contracts';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context';
-import { SANDBOX_RECEIPT_JOB } from '../../channels/sandbox/sandbox-connector';
 import { applyStatus } from '../chat/kernel';
 import { sandboxAccessOf, sandboxAccountFor } from './access';
 import { markBusinessMessagesRead } from './service';
@@ -19,13 +18,6 @@ const READ_DELAY_MS = 800;
 export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const open = new Map<string, Set<WebSocket>>();
   const keyOf = (accountId: string, phone: string) => `${accountId}:${phone}`;
-
-  ctx.jobs.define({
-    name: SANDBOX_RECEIPT_JOB,
-    async run({ messageId, status }) {
-      await applyStatus(ctx, { messageId }, status);
-    },
-  });
 
   const unsubscribe = ctx.bus.subscribe((bus) => {
     if (bus.kind !== 'tenant') return;

@@ -14,7 +14,6 @@ import { authOf, ownerOnly } from '../../../plugins/auth';
 import { actorOf } from '../../auth/actor';
 import { acceptUploads } from '../../media/routes';
 import { contentDisposition } from '../../media/service';
-import { defineImportJob } from './job';
 import { refusedReport } from './report';
 import { FILE_MIMETYPES, cancelImport, getImport, listImports, startImport, uploadImport } from './service';
 
@@ -36,7 +35,6 @@ function limitOf(query: unknown): number {
  * the rows in batches while the screen polls the progress. Owner only.
  */
 export function importRoutes(ctx: AppContext) {
-  defineImportJob(ctx);
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ContractTypeProvider>();
     await acceptUploads(app);
