@@ -363,6 +363,8 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
     if (session.reconnectTimer) clearTimeout(session.reconnectTimer);
     session.reconnectTimer = null;
     if (this.sessions.get(session.accountId) === session) this.sessions.delete(session.accountId);
+    // work still queued for it (the close being handled: its status, the lease) stays visible to idle()
+    this.track(session.queue.catch(() => undefined));
     if (endSocket && session.sock) {
       try {
         session.sock.end(undefined);
