@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { pendingRegistrations, sessions } from '../db/schema';
@@ -21,7 +22,7 @@ it('sweeps expired sessions and stale registrations but keeps live ones working'
     url: '/api/auth/login',
     payload: { identifier: later.input.email, password: later.input.password },
   });
-  const fresh = json<{ token: string }>(signIn).token;
+  const fresh = json(signIn, api.loginResponse).token;
   const waiting = newOwner();
   await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: waiting });
   await sweep(t.ctx);

@@ -50,7 +50,7 @@ describe('realtime', () => {
       url: '/api/auth/login',
       payload: { identifier: a.input.email, password: a.input.password },
     });
-    const second = json<{ token: string }>(login).token;
+    const second = json(login, api.loginResponse).token;
     const first = await connect(a.token);
     const other = await connect(second);
     const closed = new Promise<number>((resolve) => first.socket.on('close', (code) => resolve(code)));
@@ -79,7 +79,7 @@ describe('tenant isolation', () => {
 
     expect(json(await asB('GET', '/api/chat'), api.chatPage).docs).toEqual([]);
     expect(json(await asB('GET', '/api/chat?search=rahasia'), api.chatPage).docs).toEqual([]);
-    expect(json(await asB('GET', '/api/chat/count'))).toEqual({ unread: 0, unreplied: 0 });
+    expect(json(await asB('GET', '/api/chat/count'), api.chatCount)).toEqual({ unread: 0, unreplied: 0 });
     expect((await asB('GET', `/api/chat/${chatId}`)).statusCode).toBe(404);
     expect((await asB('GET', `/api/chat/${chatId}/message`)).statusCode).toBe(404);
     const send = await asB('POST', `/api/chat/${chatId}/message`, {

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agents, passwordResets, sessions, users, verificationCodes } from '../db/schema';
@@ -53,7 +54,9 @@ describe('sign-in under a burst', () => {
     expect(counts[429]).toBe(36);
     expect(await sessionsOf(owner!.id)).toBe(before + (counts[200] ?? 0));
     const refused = answers.find((a) => a.statusCode === 429)!;
-    expect(json(refused).message).toBe('Terlalu banyak percobaan masuk. Coba lagi dalam 5 menit');
+    expect(json(refused, api.apiErrorBody).message).toBe(
+      'Terlalu banyak percobaan masuk. Coba lagi dalam 5 menit',
+    );
   });
 
   it('one IP trying many accounts is stopped after 20 failures, whichever accounts', async () => {

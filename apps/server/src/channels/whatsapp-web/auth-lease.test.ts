@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import { BufferJSON, initAuthCreds, proto } from 'baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +14,9 @@ let ownerId: string;
 beforeAll(async () => {
   t = await createTestApp();
   const { token } = await registerOwner(t.app);
-  ownerId = json<{ _id: string }>(
+  ownerId = json(
     await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
+    api.userProfile,
   )._id;
 });
 afterAll(async () => {

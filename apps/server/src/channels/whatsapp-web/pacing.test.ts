@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WHATSAPP_MESSAGES } from '@sapa/contracts';
@@ -11,8 +12,9 @@ const { t } = useTestApp();
 /** A WhatsApp Web number of a new owner, paced with no gap and the given hourly cap. */
 async function number(cap: number) {
   const { token } = await registerOwner(t.app);
-  const me = json<{ _id: string }>(
+  const me = json(
     await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
+    api.userProfile,
   );
   const [row] = await t.ctx.db
     .insert(accounts)

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -40,8 +41,9 @@ beforeAll(async () => {
     },
   });
   ({ token } = await registerOwner(t.app));
-  ownerId = json<{ _id: string }>(
+  ownerId = json(
     await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
+    api.userProfile,
   )._id;
   t.ctx.bus.subscribe((m) => {
     if (m.kind === 'tenant') events.push(m.event);
@@ -466,16 +468,15 @@ describe('inbound', () => {
         message: { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE, key: { id } } },
       });
     const chatView = async () =>
-      json<{ lastMessage: { text: string; type: string } }>(
-        await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: { token } }),
-      );
+      json(await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: { token } }), api.chat);
     const search = async (text: string) =>
-      json<{ docs: { _id: string }[] }>(
+      json(
         await t.app.inject({
           method: 'GET',
           url: `/api/chat?search=${encodeURIComponent(text)}`,
           headers: { token },
         }),
+        api.chatPage,
       ).docs.map((c) => c._id);
 
     // an older message: its bubble changes, the row keeps the last message
@@ -673,7 +674,7 @@ describe('outbound', () => {
       payload: body,
     });
     expect(res.statusCode).toBeLessThan(300);
-    return json<{ url: string }>(res).url;
+    return json(res, api.uploadedMedia).url;
   }
   async function send(body: Record<string, unknown>) {
     const res = await t.app.inject({
@@ -684,7 +685,7 @@ describe('outbound', () => {
     });
     if (res.statusCode >= 300) throw new Error(res.body);
     await drainJobs(t);
-    return json<{ _id: string }>(res);
+    return json(res, api.message);
   }
 
   it('each type becomes the right Baileys content with the deterministic id', async () => {
@@ -788,7 +789,7 @@ describe('outbound', () => {
       headers: { token },
       payload: { type: 'text', temporaryId: crashTmp, text: 'sekali saja' },
     });
-    const { _id } = json<{ _id: string }>(res);
+    const { _id } = json(res, api.message);
     const start = sock.sent.length;
     // process 1 claims the job and hangs inside sendMessage: it "dies" there (never finishes)
     void t.ctx.jobs.runDue();

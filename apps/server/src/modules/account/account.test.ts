@@ -54,7 +54,7 @@ function expectRefused(res: Res, status: number, code: string, message?: string)
 }
 
 async function ownerId(token: string) {
-  return json<{ _id: string }>(await call('GET', '/user', token))._id;
+  return json(await call('GET', '/user', token), api.userProfile)._id;
 }
 
 async function createNumber(token: string, labelName = 'Toko Utama', extra: object = { method: 'qr' }) {
@@ -200,7 +200,7 @@ describe('account API (issue 7)', () => {
     calls = [];
     const res = await call('DELETE', `/account/${account.id}`, token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toEqual({ message: M.deleted });
+    expect(json(res, api.messageResponse)).toEqual({ message: M.deleted });
     expect(calls).toEqual([{ op: 'logout', args: [account.id] }]);
     const [row] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(row).toMatchObject({ status: 'disconnected', leaseHolder: null, linking: null });
@@ -217,7 +217,7 @@ describe('account API (issue 7)', () => {
     expect(calls).toEqual([]);
     expect(json(await call('GET', '/account', token), api.paged(api.account)).docs).toEqual([]);
     expect((await call('GET', `/chat/${chatId}`, token)).statusCode).toBe(200);
-    const listed = json<{ docs: { _id: string }[] }>(await call('GET', '/chat', token)).docs;
+    const listed = json(await call('GET', '/chat', token), api.chatPage).docs;
     expect(listed.map((c) => c._id)).toContain(chatId);
     const before = await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId));
     expectRefused(
@@ -272,15 +272,16 @@ describe('account API (issue 7)', () => {
     );
     const res = await call('POST', `/account/whatsapp/${account.id}/test`, token, payload);
     expect(res.statusCode, res.body).toBe(200);
-    const { message, chatId } = json<{ message: string; chatId: string }>(res);
+    const { message, chatId } = json(res, api.testMessageResponse);
     expect(message).toBe(M.testSent);
     const [chat] = await t.ctx.db.select().from(chats).where(eq(chats.id, chatId));
     expect(chat).toMatchObject({ accountId: account.id, externalId: '6281211112222' });
     const sent = await t.ctx.db.select().from(messages).where(eq(messages.chatId, chatId));
     expect(sent).toMatchObject([{ text: 'Tes dari Sapa', isFromMe: true, status: 'pending' }]);
     // the same number again reuses the chat
-    const again = json<{ chatId: string }>(
+    const again = json(
       await call('POST', `/account/whatsapp/${account.id}/test`, token, payload),
+      api.testMessageResponse,
     );
     expect(again.chatId).toBe(chatId);
   });
@@ -288,8 +289,9 @@ describe('account API (issue 7)', () => {
   it('resets the API token: shown once, only its hash kept, the old one stops working', async () => {
     const { token } = await ownerWithSandbox(t.app);
     const account = await createNumber(token);
-    const first = json<{ message: string; token: string }>(
+    const first = json(
       await call('PUT', `/account/whatsapp/${account.id}/reset-token`, token),
+      api.resetTokenResponse,
     );
     expect(first.message).toBe(M.tokenReset);
     expect(first.token).toMatch(/^sapa_[A-Za-z0-9_-]{43}$/);
@@ -298,8 +300,9 @@ describe('account API (issue 7)', () => {
     expect(row?.apiTokenHash).not.toContain(first.token);
     expect((await accountByApiToken(t.ctx, first.token))?.id).toBe(account.id);
 
-    const second = json<{ token: string }>(
+    const second = json(
       await call('PUT', `/account/whatsapp/${account.id}/reset-token`, token),
+      api.resetTokenResponse,
     );
     expect(second.token).not.toBe(first.token);
     expect(await accountByApiToken(t.ctx, first.token)).toBeNull();
@@ -318,15 +321,18 @@ describe('account API (issue 7)', () => {
       { accountId: account.id, jid: '2@g.us', name: 'Arisan', participants: 30 },
       { accountId: account.id, jid: '3@g.us', name: 'Keluarga', participants: 5 },
     ]);
-    const groups = json<{ docs: unknown[] }>(
+    const groups = json(
       await call('GET', `/account/whatsapp/${account.id}/group`, token),
+      api.whatsappGroupList,
     );
     expect(groups.docs).toEqual([
       { id: '2@g.us', name: 'Arisan', participants: 30 },
       { id: '3@g.us', name: 'Keluarga', participants: 5 },
       { id: '1@g.us', name: 'reseller', participants: 12 },
     ]);
-    expect(json(await call('GET', `/account/whatsapp/${sandboxId}/group`, token))).toEqual({ docs: [] });
+    expect(
+      json(await call('GET', `/account/whatsapp/${sandboxId}/group`, token), api.whatsappGroupList),
+    ).toEqual({ docs: [] });
 
     await t.ctx.db.insert(whatsappContacts).values([
       {
@@ -344,29 +350,40 @@ describe('account API (issue 7)', () => {
       { accountId: account.id, jid: '6281100000003@s.whatsapp.net', phoneNumber: '6281100000003' },
       { accountId: account.id, jid: '999@lid', lid: '999@lid', phoneNumber: '', name: 'Tanpa Nomor' },
     ]);
-    type Contacts = { docs: { id: string; name: string; phoneNumber: string }[]; hasNextPage: boolean };
-    const all = json<Contacts>(await call('GET', `/account/whatsapp/${account.id}/contact`, token));
+    const all = json(
+      await call('GET', `/account/whatsapp/${account.id}/contact`, token),
+      api.whatsappContactPage,
+    );
     expect(all.docs.map((c) => c.name)).toEqual(['ani', 'Budi', '6281100000003']);
     expect(all.hasNextPage).toBe(false);
-    const page = json<Contacts>(await call('GET', `/account/whatsapp/${account.id}/contact?limit=2`, token));
+    const page = json(
+      await call('GET', `/account/whatsapp/${account.id}/contact?limit=2`, token),
+      api.whatsappContactPage,
+    );
     expect(page.docs).toHaveLength(2);
     expect(page.hasNextPage).toBe(true);
-    const page2 = json<Contacts>(
+    const page2 = json(
       await call('GET', `/account/whatsapp/${account.id}/contact?limit=2&page=2`, token),
+      api.whatsappContactPage,
     );
     expect(page2.docs.map((c) => c.phoneNumber)).toEqual(['6281100000003']);
-    const found = json<Contacts>(
+    const found = json(
       await call('GET', `/account/whatsapp/${account.id}/contact?search=bud`, token),
+      api.whatsappContactPage,
     );
     expect(found.docs).toEqual([
       { id: '6281100000001@s.whatsapp.net', name: 'Budi', phoneNumber: '6281100000001' },
     ]);
-    const byPhone = json<Contacts>(
+    const byPhone = json(
       await call('GET', `/account/whatsapp/${account.id}/contact?search=0002`, token),
+      api.whatsappContactPage,
     );
     expect(byPhone.docs.map((c) => c.name)).toEqual(['ani']);
     // the sandbox keeps its fixed people
-    const sandbox = json<Contacts>(await call('GET', `/account/whatsapp/${sandboxId}/contact`, token));
+    const sandbox = json(
+      await call('GET', `/account/whatsapp/${sandboxId}/contact`, token),
+      api.whatsappContactPage,
+    );
     expect(sandbox.docs.length).toBeGreaterThan(0);
   });
 

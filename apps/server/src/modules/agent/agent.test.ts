@@ -1,7 +1,7 @@
 import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Agent, Paged, RealtimeEvent } from '@sapa/contracts';
+import type { RealtimeEvent } from '@sapa/contracts';
 import type { BusMessage } from '../../events/bus';
 import { agents, verificationCodes } from '../../db/schema';
 import {
@@ -21,7 +21,7 @@ const login = (identifier: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier, password } });
 
 const list = async (token: string, query = '') =>
-  json<Paged<Agent>>(await call('GET', `/api/agent${query}`, token));
+  json(await call('GET', `/api/agent${query}`, token), api.agentPage);
 
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -29,7 +29,7 @@ const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 async function addAgent(ownerToken: string, overrides: Partial<Record<string, string>> = {}) {
   const input = { ...newOwner({ name: 'Agen Baru' }), ...overrides };
   const res = await call('POST', '/api/agent', ownerToken, input);
-  const id = res.statusCode === 201 ? json<{ agent: Agent }>(res).agent._id : '';
+  const id = res.statusCode === 201 ? json(res, api.agentMutationResponse).agent._id : '';
   return { res, input, id };
 }
 
@@ -39,7 +39,7 @@ async function verifiedAgent(ownerToken: string, name = 'Agen Aktif') {
   const code = await lastCodeFor(t.app, input.email);
   const verified = await call('PUT', `/api/agent/${id}/verification`, ownerToken, { code });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
-  const token = json<{ token: string }>(await login(input.email, input.password)).token;
+  const token = json(await login(input.email, input.password), api.loginResponse).token;
   return { id, input, token };
 }
 
@@ -49,7 +49,7 @@ describe('adding and verifying an agent', () => {
     const { chatId } = await customerSays(t.app, owner.accountId, 'halo kak');
     const { res, input, id } = await addAgent(owner.token, { name: 'Sari' });
     expect(res.statusCode).toBe(201);
-    const body = json<{ message: string; agent: Record<string, unknown> }>(res);
+    const body = json(res, api.agentMutationResponse);
     expect(body.message).toBe(`Agen berhasil ditambahkan. Kode verifikasi telah dikirim ke ${input.email}`);
     expect(body.agent).toEqual({
       _id: id,
@@ -67,13 +67,13 @@ describe('adding and verifying an agent', () => {
 
     const early = await login(input.email, input.password);
     expect(early.statusCode).toBe(403);
-    expect(json(early)).toMatchObject({ code: 'AGENT_NOT_VERIFIED' });
+    expect(json(early, api.apiErrorBody)).toMatchObject({ code: 'AGENT_NOT_VERIFIED' });
 
     const wrong = await call('PUT', `/api/agent/${id}/verification`, owner.token, { code: wrongCode(code) });
     expect(wrong.statusCode).toBe(400);
-    expect(json(wrong).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa');
+    expect(json(wrong, api.apiErrorBody).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa');
     const malformed = await call('PUT', `/api/agent/${id}/verification`, owner.token, { code: '12a' });
-    expect(json(malformed)).toMatchObject({
+    expect(json(malformed, api.apiErrorBody)).toMatchObject({
       code: 'VALIDATION',
       fields: { code: 'Kode verifikasi terdiri dari 6 angka' },
     });
@@ -81,23 +81,23 @@ describe('adding and verifying an agent', () => {
 
     const ok = await call('PUT', `/api/agent/${id}/verification`, owner.token, { code });
     expect(ok.statusCode).toBe(200);
-    expect(json(ok)).toMatchObject({
+    expect(json(ok, api.agentMutationResponse)).toMatchObject({
       message: 'Agen berhasil diverifikasi',
       agent: { _id: id, isVerified: true },
     });
     const again = await call('PUT', `/api/agent/${id}/verification`, owner.token, { code });
     expect(again.statusCode).toBe(400);
-    expect(json(again).message).toBe('Agen sudah terverifikasi');
+    expect(json(again, api.apiErrorBody).message).toBe('Agen sudah terverifikasi');
 
     const signedIn = await login(input.email, input.password);
     expect(signedIn.statusCode).toBe(200);
-    const { token, user } = json<{ token: string; user: { agent: { _id: string } | null } }>(signedIn);
+    const { token, user } = json(signedIn, api.loginResponse);
     expect(user.agent?._id).toBe(id);
     const inbox = json(await call('GET', '/api/chat', token), api.chatPage);
     expect(inbox.docs.map((c) => c._id)).toContain(chatId);
 
     const fetched = await call('GET', `/api/agent/${id}`, owner.token);
-    expect(json(fetched)).toEqual({
+    expect(json(fetched, api.agent)).toEqual({
       _id: id,
       name: 'Sari',
       email: input.email,
@@ -113,12 +113,12 @@ describe('adding and verifying an agent', () => {
     const first = await lastCodeFor(t.app, input.email);
     const tooSoon = await call('PUT', `/api/agent/${id}/verification/resend`, owner.token);
     expect(tooSoon.statusCode).toBe(429);
-    expect(json(tooSoon).message).toMatch(/^Tunggu \d+ detik sebelum mengirim ulang kode$/);
+    expect(json(tooSoon, api.apiErrorBody).message).toMatch(/^Tunggu \d+ detik sebelum mengirim ulang kode$/);
 
     t.clock.advance(61_000);
     const resent = await call('PUT', `/api/agent/${id}/verification/resend`, owner.token);
     expect(resent.statusCode).toBe(200);
-    expect(json(resent).message).toBe(`Kode verifikasi telah dikirim ke ${input.email}`);
+    expect(json(resent, api.messageResponse).message).toBe(`Kode verifikasi telah dikirim ke ${input.email}`);
     const second = await lastCodeFor(t.app, input.email);
     if (second !== first) {
       const stale = await call('PUT', `/api/agent/${id}/verification`, owner.token, { code: first });
@@ -130,21 +130,21 @@ describe('adding and verifying an agent', () => {
     t.clock.advance(61_000);
     const verified = await call('PUT', `/api/agent/${id}/verification/resend`, owner.token);
     expect(verified.statusCode).toBe(400);
-    expect(json(verified).message).toBe('Agen sudah terverifikasi');
+    expect(json(verified, api.apiErrorBody).message).toBe('Agen sudah terverifikasi');
   });
 
   it('an owner who has not verified their own account cannot add agents', async () => {
     const { token } = await registerOwner(t.app, newOwner(), { unverified: true });
     const { res } = await addAgent(token);
     expect(res.statusCode).toBe(403);
-    expect(json(res).message).toBe('Verifikasi akun Anda terlebih dahulu');
+    expect(json(res, api.apiErrorBody).message).toBe('Verifikasi akun Anda terlebih dahulu');
   });
 });
 
 describe('listing', () => {
   it('searches name, email and phone, filters by verification and pages by 20', async () => {
     const owner = await ownerWithSandbox(t.app);
-    const me = json<{ _id: string }>(await call('GET', '/api/user', owner.token));
+    const me = json(await call('GET', '/api/user', owner.token), api.userProfile);
     const rows = Array.from({ length: 23 }, (_, i) => {
       const n = String(i + 1).padStart(2, '0');
       return {
@@ -199,7 +199,7 @@ describe('listing', () => {
 
     const bad = await call('GET', '/api/agent?isVerified=ya', owner.token);
     expect(bad.statusCode).toBe(400);
-    expect(json(bad)).toMatchObject({
+    expect(json(bad, api.apiErrorBody)).toMatchObject({
       message: 'Filter status verifikasi tidak valid',
       fields: { isVerified: 'Filter status verifikasi tidak valid' },
     });
@@ -219,7 +219,7 @@ describe('editing', () => {
       password: '',
     });
     expect(rename.statusCode).toBe(200);
-    expect(json(rename)).toMatchObject({
+    expect(json(rename, api.agentMutationResponse)).toMatchObject({
       message: 'Agen berhasil diubah',
       agent: { name: 'Rina Wati', email: agent.input.email, isVerified: true },
     });
@@ -237,7 +237,7 @@ describe('editing', () => {
       password: 'pendek',
     });
     expect(short.statusCode).toBe(400);
-    expect(json(short).fields).toEqual({ password: 'Kata sandi minimal 8 karakter' });
+    expect(json(short, api.apiErrorBody).fields).toEqual({ password: 'Kata sandi minimal 8 karakter' });
 
     const changed = await call('PUT', `/api/agent/${agent.id}`, owner.token, {
       name: 'Rina',
@@ -259,7 +259,7 @@ describe('editing', () => {
       email: ` ${email.toUpperCase()} `,
     });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toMatchObject({
+    expect(json(res, api.agentMutationResponse)).toMatchObject({
       message: `Agen berhasil diubah. Kode verifikasi telah dikirim ke ${email}`,
       agent: { email, isVerified: false },
     });
@@ -297,7 +297,7 @@ describe('deleting', () => {
     const res = await call('DELETE', `/api/agent/${agent.id}`, owner.token);
     off();
     expect(res.statusCode).toBe(200);
-    expect(json(res).message).toBe('Agen berhasil dihapus');
+    expect(json(res, api.messageResponse).message).toBe('Agen berhasil dihapus');
 
     for (const chatId of mine) {
       const chat = json(await call('GET', `/api/chat/${chatId}`, owner.token), api.chat);
@@ -313,7 +313,7 @@ describe('deleting', () => {
     expect((await login(agent.input.email, agent.input.password)).statusCode).toBe(401);
     const missing = await call('GET', `/api/agent/${agent.id}`, owner.token);
     expect(missing.statusCode).toBe(404);
-    expect(json(missing).message).toBe('Agen tidak ditemukan');
+    expect(json(missing, api.apiErrorBody).message).toBe('Agen tidak ditemukan');
     expect((await call('DELETE', `/api/agent/${agent.id}`, owner.token)).statusCode).toBe(404);
     expect(
       await t.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.subjectId, agent.id)),
@@ -334,7 +334,7 @@ describe('permissions', () => {
 
     const seen = await call('GET', '/api/agent', agent.token);
     expect(seen.statusCode).toBe(200);
-    expect(json<Paged<Agent>>(seen).docs.map((a) => a.name)).toEqual(['Putri', 'Qori']);
+    expect(json(seen, api.agentPage).docs.map((a) => a.name)).toEqual(['Putri', 'Qori']);
 
     const refusals = await Promise.all([
       call('GET', `/api/agent/${pending.id}`, agent.token),
@@ -347,7 +347,7 @@ describe('permissions', () => {
     ]);
     for (const res of refusals) {
       expect(res.statusCode).toBe(403);
-      expect(json(res)).toMatchObject({
+      expect(json(res, api.apiErrorBody)).toMatchObject({
         code: 'OWNER_ONLY',
         message: 'Hanya pemilik akun yang dapat melakukan tindakan ini',
       });
@@ -382,7 +382,7 @@ describe('permissions', () => {
     ]);
     for (const res of attempts) {
       expect(res.statusCode).toBe(404);
-      expect(json(res).message).toBe('Agen tidak ditemukan');
+      expect(json(res, api.apiErrorBody).message).toBe('Agen tidak ditemukan');
     }
     const [row] = await t.ctx.db.select().from(agents).where(eq(agents.id, aPending.id));
     expect(row?.isVerified).toBe(false);
@@ -410,7 +410,7 @@ describe('input', () => {
     for (const [overrides, field, message] of cases) {
       const { res, input } = await addAgent(owner.token, overrides);
       expect(res.statusCode, field).toBe(409);
-      expect(json(res)).toMatchObject({ message, fields: { [field]: message } });
+      expect(json(res, api.apiErrorBody)).toMatchObject({ message, fields: { [field]: message } });
       if (field === 'phone') {
         expect(await t.ctx.db.select().from(agents).where(eq(agents.email, input.email))).toHaveLength(0);
       }
@@ -422,12 +422,12 @@ describe('input', () => {
       email: existing.input.email,
     });
     expect(taken.statusCode).toBe(409);
-    expect(json(taken).message).toBe('Email sudah terdaftar');
+    expect(json(taken, api.apiErrorBody).message).toBe('Email sudah terdaftar');
     const ownerEmail = await call('PUT', `/api/agent/${second.id}`, owner.token, {
       name: 'X',
       email: owner.input.email,
     });
-    expect(json(ownerEmail).message).toBe('Email sudah terdaftar');
+    expect(json(ownerEmail, api.apiErrorBody).message).toBe('Email sudah terdaftar');
     // keeping one's own email is no conflict
     expect(
       (await call('PUT', `/api/agent/${second.id}`, owner.token, { name: 'X', email: second.input.email }))
@@ -461,7 +461,7 @@ describe('input', () => {
       const input = { ...newOwner({ name: 'Salah' }), ...overrides };
       const res = await call('POST', '/api/agent', owner.token, input);
       expect(res.statusCode, field).toBe(400);
-      expect(json(res), field).toMatchObject({
+      expect(json(res, api.apiErrorBody), field).toMatchObject({
         code: 'VALIDATION',
         message,
         fields: { [field]: fieldMessage },

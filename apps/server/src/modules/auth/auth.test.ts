@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pendingRegistrations, sessions, users } from '../../db/schema';
@@ -50,7 +51,9 @@ describe('register', () => {
       expect(res.statusCode).toBe(202);
       expect(res.headers['content-type']).toBe(answers[0]!.headers['content-type']);
       // the same body, but for the address it names; no token, nothing else
-      expect(json(res)).toEqual({ message: `Kode verifikasi telah dikirim ke ${emails[i]}` });
+      expect(json(res, api.registerResponse)).toEqual({
+        message: `Kode verifikasi telah dikirim ke ${emails[i]}`,
+      });
     });
 
     // the new email gets a code and waits; no owner exists before the code comes back
@@ -76,7 +79,9 @@ describe('register', () => {
       password: existing.input.password,
     });
     expect(login.statusCode).toBe(200);
-    expect(json(login)).toMatchObject({ user: { name: existing.input.name, needVerification: false } });
+    expect(json(login, api.loginResponse)).toMatchObject({
+      user: { name: existing.input.name, needVerification: false },
+    });
   });
 
   it('the mailed code creates the owner verified, with the sandbox, and signs them in, once', async () => {
@@ -97,16 +102,18 @@ describe('register', () => {
       ip,
     );
     expect(wrong.statusCode).toBe(400);
-    expect(json(wrong)).toMatchObject(invalid);
+    expect(json(wrong, api.apiErrorBody)).toMatchObject(invalid);
     const unknown = await post('/api/auth/register/verify', { email: newOwner().email, code }, {}, ip);
     expect(unknown.statusCode).toBe(400);
-    expect(json(unknown)).toEqual(json(wrong));
+    expect(json(unknown, api.apiErrorBody)).toEqual(json(wrong, api.apiErrorBody));
     const malformed = await post('/api/auth/register/verify', { email: input.email, code: '12ab' }, {}, ip);
-    expect(json(malformed).fields).toEqual({ code: 'Kode verifikasi terdiri dari 6 angka' });
+    expect(json(malformed, api.apiErrorBody).fields).toEqual({
+      code: 'Kode verifikasi terdiri dari 6 angka',
+    });
 
     const ok = await post('/api/auth/register/verify', { email: input.email.toUpperCase(), code }, {}, ip);
     expect(ok.statusCode).toBe(201);
-    const body = json<{ token: string; user: Record<string, unknown> }>(ok);
+    const body = json(ok, api.loginResponse);
     expect(body.token).toMatch(/^[\w-]{43}$/);
     expect(body.user).toMatchObject({
       name: input.name,
@@ -117,7 +124,9 @@ describe('register', () => {
       agent: null,
     });
     const headers = { token: body.token };
-    expect(json(await t.app.inject({ method: 'GET', url: '/api/user', headers }))).toMatchObject({
+    expect(
+      json(await t.app.inject({ method: 'GET', url: '/api/user', headers }), api.userProfile),
+    ).toMatchObject({
       email: input.email,
     });
     const accounts = json<{ docs: { isSandbox: boolean }[] }>(
@@ -129,7 +138,7 @@ describe('register', () => {
     // spent: the same code again gets the same refusal, and no second owner
     const again = await post('/api/auth/register/verify', { email: input.email, code }, {}, ip);
     expect(again.statusCode).toBe(400);
-    expect(json(again)).toMatchObject(invalid);
+    expect(json(again, api.apiErrorBody)).toMatchObject(invalid);
     expect(await t.ctx.db.select().from(users).where(eq(users.email, input.email))).toHaveLength(1);
     const login = await post('/api/auth/login', { identifier: input.phone, password: input.password });
     expect(login.statusCode).toBe(200);
@@ -142,7 +151,7 @@ describe('register', () => {
     const first = codeIn((await mailsTo(input.email))[0]);
     t.clock.advance(31 * 60 * 1000);
     const late = await post('/api/auth/register/verify', { email: input.email, code: first }, {}, ip);
-    expect(json(late).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa');
+    expect(json(late, api.apiErrorBody).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa');
 
     await post('/api/auth/register', { ...input, name: 'Nama Kedua' }, {}, ip);
     const second = codeIn((await mailsTo(input.email))[0]);
@@ -153,7 +162,7 @@ describe('register', () => {
     }
     const ok = await post('/api/auth/register/verify', { email: input.email, code: second }, {}, ip);
     expect(ok.statusCode).toBe(201);
-    expect(json(ok)).toMatchObject({ user: { name: 'Nama Kedua' } });
+    expect(json(ok, api.loginResponse)).toMatchObject({ user: { name: 'Nama Kedua' } });
   });
 
   it('refuses bad input in Indonesian and stores nothing', async () => {
@@ -168,7 +177,7 @@ describe('register', () => {
     for (const [payload, field, message] of cases) {
       const res = await post('/api/auth/register', payload, {}, '10.3.3.1');
       expect(res.statusCode, field).toBe(400);
-      expect(json(res)).toMatchObject({ code: 'VALIDATION', fields: { [field]: message } });
+      expect(json(res, api.apiErrorBody)).toMatchObject({ code: 'VALIDATION', fields: { [field]: message } });
       expect(await pendingFor(String(payload.email))).toHaveLength(0);
       expect(await mailsTo(String(payload.email))).toHaveLength(0);
     }
@@ -180,11 +189,13 @@ describe('register', () => {
     const input = { ...newOwner(), phone: existing.input.phone };
     const res = await post('/api/auth/register', input, {}, ip);
     expect(res.statusCode).toBe(202);
-    expect(json(res)).toEqual({ message: `Kode verifikasi telah dikirim ke ${input.email}` });
+    expect(json(res, api.registerResponse)).toEqual({
+      message: `Kode verifikasi telah dikirim ke ${input.email}`,
+    });
     const code = codeIn((await mailsTo(input.email))[0]);
     const conflict = await post('/api/auth/register/verify', { email: input.email, code }, {}, ip);
     expect(conflict.statusCode).toBe(409);
-    expect(json(conflict)).toMatchObject({
+    expect(json(conflict, api.apiErrorBody)).toMatchObject({
       code: 'CONFLICT',
       message: 'Nomor telepon sudah terdaftar',
       fields: { phone: 'Nomor telepon sudah terdaftar' },
@@ -202,8 +213,9 @@ describe('register', () => {
   it('records a known referral code and ignores an unknown one', async () => {
     const ip = '10.3.5.1';
     const { token } = await registerOwner(t.app);
-    const me = json<{ _id: string; referralCode: string }>(
+    const me = json(
       await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
+      api.userProfile,
     );
     const finish = async (input: ReturnType<typeof newOwner>, referralCode: string) => {
       expect((await post('/api/auth/register', { ...input, referralCode }, {}, ip)).statusCode).toBe(202);
@@ -236,7 +248,9 @@ describe('register', () => {
     }
     const over = await post('/api/auth/register', newOwner(), {}, ip);
     expect(over.statusCode).toBe(429);
-    expect(json(over).message).toMatch(/^Terlalu banyak permintaan\. Coba lagi dalam \d+ menit$/);
+    expect(json(over, api.apiErrorBody).message).toMatch(
+      /^Terlalu banyak permintaan\. Coba lagi dalam \d+ menit$/,
+    );
     expect(over.headers['retry-after']).toBeDefined();
     expect((await post('/api/auth/register', newOwner(), {}, '10.9.9.10')).statusCode).toBe(202);
 
@@ -310,9 +324,9 @@ describe('login', () => {
     for (const identifier of [input.email, input.phone, `+${input.phone}`, `0${input.phone.slice(2)}`]) {
       const res = await post('/api/auth/login', { identifier, password: input.password });
       expect(res.statusCode, identifier).toBe(200);
-      const { token } = json<{ token: string }>(res);
+      const { token } = json(res, api.loginResponse);
       const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } });
-      expect(json(me)).toMatchObject({ email: input.email });
+      expect(json(me, api.userProfile)).toMatchObject({ email: input.email });
     }
   });
 
@@ -327,7 +341,7 @@ describe('login', () => {
         ip,
       );
       expect(res.statusCode).toBe(401);
-      expect(json(res).message).toBe('Email/nomor telepon atau kata sandi salah');
+      expect(json(res, api.apiErrorBody).message).toBe('Email/nomor telepon atau kata sandi salah');
     }
     const sixth = await post(
       '/api/auth/login',
@@ -336,7 +350,9 @@ describe('login', () => {
       ip,
     );
     expect(sixth.statusCode).toBe(429);
-    expect(json(sixth).message).toBe('Terlalu banyak percobaan masuk. Coba lagi dalam 5 menit');
+    expect(json(sixth, api.apiErrorBody).message).toBe(
+      'Terlalu banyak percobaan masuk. Coba lagi dalam 5 menit',
+    );
     expect(sixth.headers['retry-after']).toBeDefined();
     // another IP is not locked out
     expect(
@@ -356,7 +372,7 @@ describe('login', () => {
       password: 'apa-saja-1',
     });
     expect(res.statusCode).toBe(401);
-    expect(json(res).message).toBe('Email/nomor telepon atau kata sandi salah');
+    expect(json(res, api.apiErrorBody).message).toBe('Email/nomor telepon atau kata sandi salah');
   });
 
   it('logout revokes the session', async () => {
@@ -364,7 +380,7 @@ describe('login', () => {
     expect((await post('/api/auth/logout', {}, { token })).statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } });
     expect(me.statusCode).toBe(401);
-    expect(json(me)).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(json(me, api.apiErrorBody)).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('accepts Authorization: Bearer as well as the token header', async () => {
@@ -384,10 +400,10 @@ describe('admin login', () => {
       .insert(admins)
       .values({ name: 'Operator', username: 'operator', passwordHash: await hashPassword('rahasia123') });
     const bad = await post('/api/auth/admin/login', { username: 'operator', password: 'salah-salah' });
-    expect(json(bad).message).toBe('Username atau kata sandi salah');
+    expect(json(bad, api.apiErrorBody).message).toBe('Username atau kata sandi salah');
     const res = await post('/api/auth/admin/login', { username: 'operator', password: 'rahasia123' });
     expect(res.statusCode).toBe(200);
-    const { token, admin } = json<{ token: string; admin: { username: string } }>(res);
+    const { token, admin } = json(res, api.adminLoginResponse);
     expect(admin.username).toBe('operator');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin', headers: { token } })).statusCode).toBe(
       200,

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -31,7 +32,7 @@ describe('password reset', () => {
     const input = newOwner();
     const { token: session } = await registerOwner(t.app, input);
     const res = await post('/api/auth/reset-password/request', { email: input.email });
-    expect(json(res).message).toBe(
+    expect(json(res, api.messageResponse).message).toBe(
       'Jika email terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim',
     );
     const link = await resetLinkFor(input.email);
@@ -39,11 +40,11 @@ describe('password reset', () => {
     const token = decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
 
     const weak = await post('/api/auth/reset-password', { token, password: 'pendek' });
-    expect(json(weak).fields).toEqual({ password: 'Kata sandi minimal 8 karakter' });
+    expect(json(weak, api.apiErrorBody).fields).toEqual({ password: 'Kata sandi minimal 8 karakter' });
 
     const done = await post('/api/auth/reset-password', { token, password: 'sandi-baru-99' });
     expect(done.statusCode).toBe(200);
-    expect(json(done).message).toBe('Kata sandi berhasil diubah. Silakan masuk');
+    expect(json(done, api.messageResponse).message).toBe('Kata sandi berhasil diubah. Silakan masuk');
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: session } })).statusCode,
     ).toBe(401);
@@ -52,7 +53,9 @@ describe('password reset', () => {
 
     const reused = await post('/api/auth/reset-password', { token, password: 'sandi-lain-99' });
     expect(reused.statusCode).toBe(400);
-    expect(json(reused).message).toBe('Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa');
+    expect(json(reused, api.apiErrorBody).message).toBe(
+      'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa',
+    );
   });
 
   it('an expired link (after 1 hour) is refused and the password stays', async () => {
@@ -62,7 +65,9 @@ describe('password reset', () => {
     const token = new URL(await resetLinkFor(input.email)).searchParams.get('token') ?? '';
     t.clock.advance(60 * 60 * 1000 + 1);
     const res = await post('/api/auth/reset-password', { token, password: 'sandi-baru-99' });
-    expect(json(res).message).toBe('Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa');
+    expect(json(res, api.apiErrorBody).message).toBe(
+      'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa',
+    );
     expect(
       (await post('/api/auth/login', { identifier: input.email, password: input.password }, '10.2.0.2'))
         .statusCode,
@@ -75,7 +80,7 @@ describe('password reset', () => {
       { email: 'tak.dikenal@contoh.test' },
       '10.2.0.3',
     );
-    expect(json(unknown).message).toBe(
+    expect(json(unknown, api.messageResponse).message).toBe(
       'Jika email terdaftar, tautan untuk mengatur ulang kata sandi telah dikirim',
     );
     for (let i = 0; i < 2; i++)

@@ -53,7 +53,7 @@ describe('assignment (spec §6)', () => {
     const { chatId } = await customerSays(t.app, a.accountId, 'halo');
     const res = await post(`/api/chat/${chatId}/assign`, a.token, { agentId: bAgent.id });
     expect(res.statusCode).toBe(400);
-    expect(json(res).message).toBe('Agen tidak ditemukan');
+    expect(json(res, api.apiErrorBody).message).toBe('Agen tidak ditemukan');
     expect((await post(`/api/chat/${chatId}/assign`, bAgent.token, { agentId: bAgent.id })).statusCode).toBe(
       404,
     );

@@ -30,7 +30,7 @@ describe('inbound', () => {
       unreadCount: 1,
       lastMessage: { text: 'Halo, apakah barang ready?', isFromMe: false, type: 'text' },
     });
-    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 1, unreplied: 1 });
+    expect(json(await get('/api/chat/count', token), api.chatCount)).toEqual({ unread: 1, unreplied: 1 });
 
     const event = {
       accountId,
@@ -83,9 +83,7 @@ describe('inbound', () => {
       '6281200000000',
       'Pelanggan 0',
     );
-    const vip = json<{ _id: string }>(
-      await post('/api/chat/label', token, { name: 'VIP', color: '#b91c1c' }),
-    );
+    const vip = json(await post('/api/chat/label', token, { name: 'VIP', color: '#b91c1c' }), api.label);
     await put(`/api/chat/${labelled}/contact`, token, { labelIds: [vip._id] });
     const published: { kind: string; event?: { chat: Chat; message: Message } }[] = [];
     const off = t.ctx.bus.subscribe((m) => published.push(m as (typeof published)[number]));
@@ -137,7 +135,7 @@ describe('inbound', () => {
     expect(labelledEvents.map((p) => p.event!.chat.contact.labels)).toEqual(
       Array(3).fill([{ _id: vip._id, name: 'VIP', color: '#b91c1c' }]),
     );
-    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 30, unreplied: 30 });
+    expect(json(await get('/api/chat/count', token), api.chatCount)).toEqual({ unread: 30, unreplied: 30 });
   });
 
   it('two processes storing the first messages of one new customer at once make one chat with exact counts', async () => {
@@ -185,7 +183,7 @@ describe('inbound', () => {
     await customerSays(t.app, accountId, 'dua');
     expect((await post(`/api/chat/${chatId}/message/read`, token)).statusCode).toBe(200);
     expect(json(await get(`/api/chat/${chatId}`, token), api.chat).unreadCount).toBe(0);
-    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 0, unreplied: 1 });
+    expect(json(await get('/api/chat/count', token), api.chatCount)).toEqual({ unread: 0, unreplied: 1 });
     const page = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage);
     expect(page.docs.map((m) => m.status)).toEqual(['read', 'read']);
   });
@@ -204,7 +202,7 @@ describe('sending', () => {
       isFromMe: true,
       text: 'Ada kak!',
     });
-    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 1, unreplied: 0 });
+    expect(json(await get('/api/chat/count', token), api.chatCount)).toEqual({ unread: 1, unreplied: 0 });
 
     await drainJobs(t);
     const afterSend = json(await get(`/api/chat/${chatId}/message`, token), api.messagePage).docs.at(-1);
@@ -285,7 +283,7 @@ describe('sending', () => {
 
     const empty = await post(`/api/chat/${chatId}/message`, token, { temporaryId: tmp(5), text: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(json(empty).fields).toEqual({ text: 'Teks tidak valid' });
+    expect(json(empty, api.apiErrorBody).fields).toEqual({ text: 'Teks tidak valid' });
     const badTmp = await post(`/api/chat/${chatId}/message`, token, { temporaryId: 'pendek', text: 'x' });
     expect(badTmp.statusCode).toBe(400);
   });
@@ -389,13 +387,14 @@ describe('list', () => {
     t.clock.advance(1500);
     await customerSays(t.app, accountId, 'siang', '6281377770003', 'Citra');
     const label = async (name: string, color: string) =>
-      json<{ _id: string }>(
+      json(
         await t.app.inject({
           method: 'POST',
           url: '/api/chat/label',
           headers: { token },
           payload: { name, color },
         }),
+        api.label,
       )._id;
     const vip = await label('VIP', '#6d28d9');
     const grosir = await label('Grosir', '#1d4ed8');
@@ -415,13 +414,14 @@ describe('list', () => {
     // microseconds, another tenant's label, an agent since deleted, and no message at all
     const dodi = await customerSays(t.app, accountId, 'x', '6281377770004', 'Dodi');
     const other = await ownerWithSandbox(t.app);
-    const theirs = json<{ _id: string }>(
+    const theirs = json(
       await t.app.inject({
         method: 'POST',
         url: '/api/chat/label',
         headers: { token: other.token },
         payload: { name: 'Lain', color: '#000000' },
       }),
+      api.label,
     )._id;
     await t.ctx.db
       .update(chats)
@@ -526,7 +526,7 @@ describe('list', () => {
     expect(unreplied.docs.map((c) => c._id)).not.toContain(first._id);
     const unread = json(await get('/api/chat?status=unread&limit=100', token), api.chatPage);
     expect(unread.docs).toHaveLength(21);
-    expect(json(await get('/api/chat/count', token))).toEqual({ unread: 21, unreplied: 21 });
+    expect(json(await get('/api/chat/count', token), api.chatCount)).toEqual({ unread: 21, unreplied: 21 });
     const byAccount = json(await get(`/api/chat?accountIds=${accountId}&limit=100`, token), api.chatPage);
     expect(byAccount.docs).toHaveLength(22);
     const otherAccount = json(await get('/api/chat?accountIds=lain', token), api.chatPage);
@@ -553,7 +553,7 @@ describe('start a chat', () => {
   it('opens a chat with a number and sends the first text; bad input gets the spec messages', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const bad = await post('/api/chat/new', token, { accountId: '', phoneNumber: '0812', text: '' });
-    expect(json(bad).fields).toEqual({
+    expect(json(bad, api.apiErrorBody).fields).toEqual({
       accountId: 'Nomor Pengirim tidak valid',
       phoneNumber: 'Nomor Telepon tidak valid',
       text: 'Teks tidak valid',
@@ -563,7 +563,7 @@ describe('start a chat', () => {
       phoneNumber: '6285700001111',
       text: 'Halo',
     });
-    expect(json(wrongAccount).message).toBe('Nomor Pengirim tidak valid');
+    expect(json(wrongAccount, api.apiErrorBody).message).toBe('Nomor Pengirim tidak valid');
 
     const res = await post('/api/chat/new', token, {
       accountId,

@@ -11,12 +11,11 @@ describe('the drawer edits the contact', () => {
   it('saves name, number, note and labels, publishes them, and drops labels that are not the tenant’s', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const { chatId } = await customerSays(t.app, accountId, 'Halo', '6281244440000', 'Budi');
-    const vip = json<{ _id: string }>(
-      await post('/api/chat/label', token, { name: 'VIP', color: '#b91c1c' }),
-    );
+    const vip = json(await post('/api/chat/label', token, { name: 'VIP', color: '#b91c1c' }), api.label);
     const other = await ownerWithSandbox(t.app);
-    const theirs = json<{ _id: string }>(
+    const theirs = json(
       await post('/api/chat/label', other.token, { name: 'Rahasia', color: '#1d4ed8' }),
+      api.label,
     );
     const published: unknown[] = [];
     const off = t.ctx.bus.subscribe((m) => published.push(m));
@@ -75,13 +74,14 @@ describe('the drawer edits the contact', () => {
 describe('Instagram reply window', () => {
   it('refuses replies 24 hours after the customer last wrote, until they write again', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
-    const ig = json<{ _id: string }>(
+    const ig = json(
       await t.app.inject({
         method: 'POST',
         url: '/api/sandbox/account',
         headers: { token },
         payload: { accountId, type: 'instagram' },
       }),
+      api.sandboxAccount,
     );
     const { chatId } = await customerSays(t.app, ig._id, 'Halo kak', '6281244441111', 'Pengikut');
     t.clock.advance(23 * 60 * 60 * 1000);
@@ -113,8 +113,9 @@ describe('start-chat pickers and reuse', () => {
   it('a sandbox number lists its customers and a few fixed people, searchable, 50 a page', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     await customerSays(t.app, accountId, 'Halo', '6281244443333', 'Zaki');
-    const list = json<{ docs: { name: string; phoneNumber: string }[]; hasNextPage: boolean }>(
+    const list = json(
       await get(`/api/account/whatsapp/${accountId}/contact`, token),
+      api.whatsappContactPage,
     );
     expect(list.docs.map((c) => c.name)).toEqual([
       'Zaki',
@@ -123,8 +124,9 @@ describe('start-chat pickers and reuse', () => {
       'Citra (Sandbox)',
     ]);
     expect(list.hasNextPage).toBe(false);
-    const found = json<{ docs: { name: string }[] }>(
+    const found = json(
       await get(`/api/account/whatsapp/${accountId}/contact?search=bima`, token),
+      api.whatsappContactPage,
     );
     expect(found.docs.map((c) => c.name)).toEqual(['Bima (Sandbox)']);
     const other = await ownerWithSandbox(t.app);

@@ -1,7 +1,7 @@
 import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { LIMITS, type Message } from '@sapa/contracts';
+import { LIMITS } from '@sapa/contracts';
 import { accounts, mediaFiles, messages } from '../../db/schema';
 import { customerSays, drainJobs, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 import { mediaUrl } from '../media/lookup';
@@ -46,7 +46,7 @@ async function sandboxChannel(token: string, accountId: string, type: 'instagram
     payload: { accountId, type },
   });
   expect(res.statusCode).toBe(200);
-  return json<{ _id: string; type: string }>(res);
+  return json(res, api.sandboxAccount);
 }
 
 describe('sending every type', () => {
@@ -358,7 +358,7 @@ describe('quoted replies', () => {
       url: `/api/sandbox/conversation?accountId=${accountId}&phoneNumber=6281555666777`,
       headers: { token },
     });
-    const conversation = json<{ messages: Message[] }>(res);
+    const conversation = json(res, api.sandboxConversation);
     expect(conversation.messages.map((m) => m.type)).toEqual(['text', 'location']);
     expect(conversation.messages[1]?.location?.name).toBe('Toko Surabaya');
   });

@@ -17,7 +17,7 @@ const chatId = (g: number) => `w${g}`;
 
 beforeAll(async () => {
   token = (await registerOwner(t.app)).token;
-  ownerId = json<{ _id: string }>(await get('/api/user', token))._id;
+  ownerId = json(await get('/api/user', token), api.userProfile)._id;
   const [account] = await t.ctx.db
     .insert(accounts)
     .values({ ownerId, type: 'whatsapp', provider: 'sandbox', labelName: 'Toko' })

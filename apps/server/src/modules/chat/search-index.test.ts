@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { chatListQuery, type ChatListQuery, type Paged, type Chat } from '@sapa/contracts';
@@ -39,8 +40,9 @@ interface Tenant {
 
 async function tenant(): Promise<Tenant> {
   const { token, accountId } = await ownerWithSandbox(t.app);
-  const me = json<{ _id: string }>(
+  const me = json(
     await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
+    api.userProfile,
   );
   return { ownerId: me._id, token, accountId, chatIds: [] };
 }
@@ -166,8 +168,9 @@ describe('search index', () => {
     expect(await indexes.get(tn.ownerId, 30_000)).not.toBeNull();
 
     // labels, an agent, read and replied chats: every filter
-    const label = json<{ _id: string }>(
+    const label = json(
       await post('/api/chat/label', tn.token, { name: 'VIP', color: '#6d28d9' }),
+      api.label,
     )._id;
     const agent = await agentFor(t, tn.token, 'Dewi Agen');
     for (const [i, chatId] of tn.chatIds.entries()) {

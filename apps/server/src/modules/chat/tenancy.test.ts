@@ -15,11 +15,13 @@ describe('tenant isolation for agents', () => {
     const agentA = await agentFor(t, a.token, 'Agen A');
     const agentB = await agentFor(t, b.token, 'Agen B');
     const { chatId } = await customerSays(t.app, b.accountId, 'Rahasia B', '6281266660000', 'Pelanggan B');
-    const labelB = json<{ _id: string }>(
+    const labelB = json(
       await call('POST', '/api/chat/label', b.token, { name: 'Label B', color: '#1d4ed8' }),
+      api.label,
     );
-    const templateB = json<{ _id: string }>(
+    const templateB = json(
       await call('POST', '/api/chat/template', b.token, { title: 'Template B', text: 'Halo dari B' }),
+      api.chatTemplate,
     );
     const before = json(await call('GET', `/api/chat/${chatId}`, b.token), api.chat);
 
@@ -51,17 +53,13 @@ describe('tenant isolation for agents', () => {
     expect(json(await call('GET', `/api/chat/${chatA}`, a.token), api.chat).agentId).toBeNull();
 
     // labels, templates and agents of B are not in A's lists and cannot be changed
-    const labels = json<{ docs: { _id: string }[] }>(await call('GET', '/api/chat/label', agentA.token)).docs;
+    const labels = json(await call('GET', '/api/chat/label', agentA.token), api.labelPage).docs;
     expect(labels.map((l) => l._id)).not.toContain(labelB._id);
-    const ids = json<{ docs: unknown[] }>(
-      await call('GET', `/api/chat/label/ids?ids=${labelB._id}`, agentA.token),
-    );
+    const ids = json(await call('GET', `/api/chat/label/ids?ids=${labelB._id}`, agentA.token), api.labelList);
     expect(ids.docs).toEqual([]);
-    const templates = json<{ docs: { _id: string }[] }>(
-      await call('GET', '/api/chat/template', agentA.token),
-    ).docs;
+    const templates = json(await call('GET', '/api/chat/template', agentA.token), api.templatePage).docs;
     expect(templates.map((x) => x._id)).not.toContain(templateB._id);
-    const agents = json<{ docs: { _id: string }[] }>(await call('GET', '/api/agent', agentA.token)).docs;
+    const agents = json(await call('GET', '/api/agent', agentA.token), api.agentPage).docs;
     expect(agents.map((x) => x._id)).toEqual([agentA.id]);
     for (const [method, url, body] of [
       ['PUT', `/api/chat/label/${labelB._id}`, { name: 'Diubah', color: '#000000' }],
@@ -82,15 +80,11 @@ describe('tenant isolation for agents', () => {
     // nothing of B changed
     const after = json(await call('GET', `/api/chat/${chatId}`, b.token), api.chat);
     expect(after).toEqual(before);
-    const bLabels = json<{ docs: { _id: string; name: string }[] }>(
-      await call('GET', '/api/chat/label', b.token),
-    ).docs;
+    const bLabels = json(await call('GET', '/api/chat/label', b.token), api.labelPage).docs;
     expect(bLabels.map((l) => l.name)).toEqual(['Label B']);
-    const bTemplates = json<{ docs: { title: string }[] }>(
-      await call('GET', '/api/chat/template', b.token),
-    ).docs;
+    const bTemplates = json(await call('GET', '/api/chat/template', b.token), api.templatePage).docs;
     expect(bTemplates.map((x) => x.title)).toEqual(['Template B']);
-    const bAgents = json<{ docs: { _id: string }[] }>(await call('GET', '/api/agent', b.token)).docs;
+    const bAgents = json(await call('GET', '/api/agent', b.token), api.agentPage).docs;
     expect(bAgents.map((x) => x._id)).toEqual([agentB.id]);
   });
 });

@@ -22,7 +22,7 @@ type Page = { docs: ChatContact[]; hasNextPage: boolean };
 const list = async (token: string, query = '') => {
   const res = await get(`/api/contact/chat${query}`, token);
   expect(res.statusCode, res.body).toBe(200);
-  return json<Page>(res);
+  return json(res, api.chatContactPage);
 };
 const exportXlsx = (token: string, query = '') =>
   t.app.inject({ method: 'POST', url: `/api/contact/chat/export${query}`, headers: { token } });
@@ -44,7 +44,7 @@ async function readXlsx(res: Res): Promise<unknown[][]> {
 /** A signed-in owner, their tenant id and an Instagram account named 'Toko IG'. */
 async function owner() {
   const { token } = await registerOwner(t.app);
-  const me = json<{ _id: string }>(await get('/api/user', token));
+  const me = json(await get('/api/user', token), api.userProfile);
   const [account] = await t.ctx.db
     .insert(accounts)
     .values({ ownerId: me._id, type: 'instagram', provider: 'sandbox', labelName: 'Toko IG' })

@@ -16,14 +16,6 @@ afterAll(() => t.close());
 type Res = Awaited<ReturnType<typeof t.app.inject>>;
 type Page<T> = { docs: T[]; hasNextPage: boolean };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type AddResult = {
-  message: string;
-  added: number;
-  updated: number;
-  duplicates: number;
-  docs: GroupContact[];
-};
-
 const call = (method: Method, url: string, token: string, payload?: unknown) =>
   t.app.inject({
     method,
@@ -38,15 +30,15 @@ const createGroup = async (token: string, name: string) => {
   return json(res, api.contactGroup);
 };
 const groups = async (token: string, query = '') =>
-  json<Page<ContactGroup>>(await call('GET', `/group${query}`, token));
+  json(await call('GET', `/group${query}`, token), api.contactGroupPage);
 const contactsOf = async (token: string, groupId: string, query = '') =>
-  json<Page<GroupContact>>(await call('GET', `/group/${groupId}/contact${query}`, token));
+  json(await call('GET', `/group/${groupId}/contact${query}`, token), api.groupContactPage);
 const allContacts = async (token: string, query = '') =>
-  json<Page<GroupContact>>(await call('GET', `/group/contact${query}`, token));
+  json(await call('GET', `/group/contact${query}`, token), api.groupContactPage);
 const addContacts = async (token: string, groupId: string, contacts: unknown[]) => {
   const res = await call('POST', `/group/${groupId}/contact`, token, { contacts });
   expect(res.statusCode, res.body).toBe(201);
-  return json<AddResult>(res);
+  return json(res, api.addContactsResponse);
 };
 const addColumn = async (token: string, groupId: string, name: string) => {
   const res = await call('POST', `/group/${groupId}/column`, token, { name });
@@ -98,25 +90,27 @@ describe('groups', () => {
       updatedAt: at,
     });
     expect(await groups(token)).toEqual({ docs: [group], hasNextPage: false });
-    expect(json(await call('GET', `/group/${group._id}`, token))).toEqual(group);
+    expect(json(await call('GET', `/group/${group._id}`, token), api.contactGroup)).toEqual(group);
 
     t.clock.advance(60_000);
     const renamed = await call('PUT', `/group/${group._id}`, token, { name: 'Pelanggan Setia' });
     expect(renamed.statusCode).toBe(200);
-    expect(json(renamed)).toEqual({
+    expect(json(renamed, api.contactGroup)).toEqual({
       ...group,
       name: 'Pelanggan Setia',
       updatedAt: t.clock.now().toISOString(),
     });
     // its own name in another case is not a duplicate of itself
-    expect(json(await call('PUT', `/group/${group._id}`, token, { name: 'PELANGGAN SETIA' }))).toMatchObject({
+    expect(
+      json(await call('PUT', `/group/${group._id}`, token, { name: 'PELANGGAN SETIA' }), api.contactGroup),
+    ).toMatchObject({
       name: 'PELANGGAN SETIA',
     });
 
     await addContacts(token, group._id, [{ name: 'Budi', phoneNumber: '081234567890' }]);
     const removed = await call('DELETE', `/group/${group._id}`, token);
     expect(removed.statusCode).toBe(200);
-    expect(json(removed)).toEqual({ message: M.groupDeleted });
+    expect(json(removed, api.messageResponse)).toEqual({ message: M.groupDeleted });
     expect(await groups(token)).toEqual({ docs: [], hasNextPage: false });
     // its contacts went with it
     expect(await allContacts(token)).toEqual({ docs: [], hasNextPage: false });
@@ -165,7 +159,7 @@ describe('groups', () => {
       'name',
     );
     expect(names(await groups(token))).toEqual(['Reseller', 'VIP']);
-    expect(json(await call('GET', `/group/${vip._id}`, token))).toEqual(vip);
+    expect(json(await call('GET', `/group/${vip._id}`, token), api.contactGroup)).toEqual(vip);
   });
 
   it('lists alphabetically whatever the case with totals, searches by name and pages', async () => {
@@ -262,7 +256,7 @@ describe('group contacts', () => {
       { name: 'Ada', phoneNumber: '6281200000000', values: { Kota: 'Solo' } },
     ]);
     const before = await contactsOf(token, group._id);
-    const beforeGroup = json(await call('GET', `/group/${group._id}`, token));
+    const beforeGroup = json(await call('GET', `/group/${group._id}`, token), api.contactGroup);
     const post = (contacts: unknown) => call('POST', `/group/${group._id}/contact`, token, { contacts });
 
     expectRefused(
@@ -319,7 +313,7 @@ describe('group contacts', () => {
     );
 
     expect(await contactsOf(token, group._id)).toEqual(before);
-    expect(json(await call('GET', `/group/${group._id}`, token))).toEqual(beforeGroup);
+    expect(json(await call('GET', `/group/${group._id}`, token), api.contactGroup)).toEqual(beforeGroup);
   });
 
   it('adds 1000 contacts in one request', async () => {
@@ -440,7 +434,11 @@ describe('group contacts', () => {
       values: { Kota: 'Bogor' },
     });
     expect(alias.statusCode, alias.body).toBe(200);
-    expect(json(alias)).toMatchObject({ _id: sari._id, name: 'Sari Dewi', values: { Kota: 'Bogor' } });
+    expect(json(alias, api.groupContact)).toMatchObject({
+      _id: sari._id,
+      name: 'Sari Dewi',
+      values: { Kota: 'Bogor' },
+    });
     // the older call: the group's id in the path, the contact's in the body
     const older = await call('PUT', `/group/${group._id}/contact`, token, {
       _id: sari._id,
@@ -448,7 +446,7 @@ describe('group contacts', () => {
       phoneNumber: '6281200000002',
     });
     expect(older.statusCode, older.body).toBe(200);
-    expect(json(older)).toMatchObject({ _id: sari._id, name: 'Sari D.', values: {} });
+    expect(json(older, api.groupContact)).toMatchObject({ _id: sari._id, name: 'Sari D.', values: {} });
 
     // a number another contact of the group has
     expectRefused(
@@ -522,13 +520,19 @@ describe('group contacts', () => {
       token,
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toEqual({ message: '2 kontak berhasil dihapus', deleted: 2 });
+    expect(json(res, api.deleteContactsResponse)).toEqual({
+      message: '2 kontak berhasil dihapus',
+      deleted: 2,
+    });
     const repeated = await call(
       'DELETE',
       `/group/${group._id}/contact?contactIds=${ids[2]}&contactIds=${ids[2]}`,
       token,
     );
-    expect(json(repeated)).toEqual({ message: '1 kontak berhasil dihapus', deleted: 1 });
+    expect(json(repeated, api.deleteContactsResponse)).toEqual({
+      message: '1 kontak berhasil dihapus',
+      deleted: 1,
+    });
     expect(names(await contactsOf(token, group._id))).toEqual(['D']);
     expect(names(await contactsOf(token, other._id))).toEqual(['X']);
 
@@ -572,7 +576,7 @@ describe('group columns', () => {
       newName: 'Domisili',
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(json(renamed)).toMatchObject({ columns: ['Domisili', 'Usia'], updatedAt: at });
+    expect(json(renamed, api.contactGroup)).toMatchObject({ columns: ['Domisili', 'Usia'], updatedAt: at });
     expect((await contactsOf(token, group._id)).docs.map((d) => d.values)).toEqual([
       { Domisili: 'Solo', Usia: '30' },
       { Usia: '40' },
@@ -581,6 +585,7 @@ describe('group columns', () => {
     expect(
       json(
         await call('PUT', `/group/${group._id}/column`, token, { oldName: 'Domisili', newName: 'DOMISILI' }),
+        api.contactGroup,
       ),
     ).toMatchObject({
       columns: ['DOMISILI', 'Usia'],
@@ -610,7 +615,7 @@ describe('group columns', () => {
 
     const deleted = await call('DELETE', `/group/${group._id}/column?name=usia`, token);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(json(deleted)).toMatchObject({ columns: ['DOMISILI'] });
+    expect(json(deleted, api.contactGroup)).toMatchObject({ columns: ['DOMISILI'] });
     expect((await contactsOf(token, group._id)).docs.map((d) => d.values)).toEqual([
       { DOMISILI: 'Solo' },
       {},
@@ -741,14 +746,16 @@ describe('who may do what', () => {
     const contactId = docs[0]!._id;
     const agent = await agentFor(t, token, 'Agen Kontak');
     const snapshot = async () => ({
-      group: json(await call('GET', `/group/${group._id}`, token)),
+      group: json(await call('GET', `/group/${group._id}`, token), api.contactGroup),
       contacts: await contactsOf(token, group._id),
       groups: await groups(token),
     });
     const before = await snapshot();
 
     expect(await groups(agent.token)).toEqual(before.groups);
-    expect(json(await call('GET', `/group/${group._id}`, agent.token))).toEqual(before.group);
+    expect(json(await call('GET', `/group/${group._id}`, agent.token), api.contactGroup)).toEqual(
+      before.group,
+    );
     expect(await contactsOf(agent.token, group._id)).toEqual(before.contacts);
     expect(await allContacts(agent.token)).toEqual(before.contacts);
     const exported = await call('POST', `/group/${group._id}/export`, agent.token);

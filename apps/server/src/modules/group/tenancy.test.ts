@@ -1,6 +1,6 @@
 import * as api from '@sapa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES as M, type ContactGroup, type GroupContact } from '@sapa/contracts';
+import { CONTACT_MESSAGES as M, type GroupContact } from '@sapa/contracts';
 import { agentFor, createTestApp, json, registerOwner, type TestApp } from '../../../test/helpers';
 
 /**
@@ -14,7 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Page<T> = { docs: T[]; hasNextPage: boolean };
 
 const call = (method: Method, url: string, token: string, payload?: unknown) =>
   t.app.inject({
@@ -53,24 +52,24 @@ describe('tenant isolation of contact groups', () => {
     ).docs;
 
     const snapshot = async () => ({
-      group: json(await call('GET', `/group/${groupA._id}`, a.token)),
-      groups: json(await call('GET', '/group', a.token)),
-      contacts: json(await call('GET', `/group/${groupA._id}/contact`, a.token)),
-      all: json(await call('GET', '/group/contact', a.token)),
+      group: json(await call('GET', `/group/${groupA._id}`, a.token), api.contactGroup),
+      groups: json(await call('GET', '/group', a.token), api.contactGroupPage),
+      contacts: json(await call('GET', `/group/${groupA._id}/contact`, a.token), api.groupContactPage),
+      all: json(await call('GET', '/group/contact', a.token), api.groupContactPage),
     });
     const before = await snapshot();
 
     for (const token of [b.token, agentB.token]) {
       // lists show only B's own
-      const groups = json<Page<ContactGroup>>(await call('GET', '/group', token));
+      const groups = json(await call('GET', '/group', token), api.contactGroupPage);
       expect(groups.docs.map((g) => g._id)).toEqual([groupB._id]);
       expect(groups.docs[0]!.total).toBe(1);
-      const all = json<Page<GroupContact>>(await call('GET', '/group/contact', token));
+      const all = json(await call('GET', '/group/contact', token), api.groupContactPage);
       expect(all.docs.map((c) => c._id)).toEqual([contactB!._id]);
-      expect(json<Page<GroupContact>>(await call('GET', '/group/contact?search=budi', token)).docs).toEqual(
+      expect(json(await call('GET', '/group/contact?search=budi', token), api.groupContactPage).docs).toEqual(
         all.docs,
       );
-      expect(json(await call('GET', '/group/contact?search=Sari', token))).toEqual({
+      expect(json(await call('GET', '/group/contact?search=Sari', token), api.groupContactPage)).toEqual({
         docs: [],
         hasNextPage: false,
       });
@@ -83,7 +82,7 @@ describe('tenant isolation of contact groups', () => {
       ] as const) {
         const res = await call(method, url, token);
         expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(json(res)).toMatchObject({ code: 'NOT_FOUND', message: M.groupNotFound });
+        expect(json(res, api.apiErrorBody)).toMatchObject({ code: 'NOT_FOUND', message: M.groupNotFound });
       }
     }
 
@@ -101,7 +100,7 @@ describe('tenant isolation of contact groups', () => {
     for (const [method, url, body] of groupWrites) {
       const res = await call(method, url, b.token, body);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(json(res)).toMatchObject({ message: M.groupNotFound });
+      expect(json(res, api.apiErrorBody)).toMatchObject({ message: M.groupNotFound });
     }
     const contactWrites: [Method, string, unknown][] = [
       ['PUT', `/group/${budi._id}/contact`, contact],
@@ -114,7 +113,7 @@ describe('tenant isolation of contact groups', () => {
     for (const [method, url, body] of contactWrites) {
       const res = await call(method, url, b.token, body);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(json(res)).toMatchObject({ message: M.contactNotFound });
+      expect(json(res, api.apiErrorBody)).toMatchObject({ message: M.contactNotFound });
     }
     // A's contact ids against B's own group delete nothing
     const res = await call(
@@ -122,13 +121,13 @@ describe('tenant isolation of contact groups', () => {
       `/group/${groupB._id}/contact?contactIds=${budi._id},${sari._id}`,
       b.token,
     );
-    expect(json(res)).toMatchObject({ deleted: 0 });
+    expect(json(res, api.deleteContactsResponse)).toMatchObject({ deleted: 0 });
 
     expect(await snapshot()).toEqual(before);
     expect(before.contacts).toMatchObject({ docs: [budi, sari] });
     // and B's own data is untouched by all that
-    expect(json<Page<GroupContact>>(await call('GET', `/group/${groupB._id}/contact`, b.token)).docs).toEqual(
-      [contactB],
-    );
+    expect(
+      json(await call('GET', `/group/${groupB._id}/contact`, b.token), api.groupContactPage).docs,
+    ).toEqual([contactB]);
   });
 });

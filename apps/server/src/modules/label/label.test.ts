@@ -34,7 +34,7 @@ const create = async (token: string, name: string, color = '#0f766e') => {
 /** A signed-in owner, their tenant id and a connected account to hang chats on. */
 async function owner() {
   const { token } = await registerOwner(t.app);
-  const me = json<{ _id: string }>(await get('/api/user', token));
+  const me = json(await get('/api/user', token), api.userProfile);
   const [account] = await t.ctx.db
     .insert(accounts)
     .values({ ownerId: me._id, type: 'whatsapp', provider: 'sandbox', labelName: 'Toko' })
@@ -99,15 +99,17 @@ describe('labels', () => {
 
     const renamed = await put(label._id, token, { name: 'Pesanan', color: '#b91c1c' });
     expect(renamed.statusCode).toBe(200);
-    expect(json(renamed)).toEqual({ _id: label._id, name: 'Pesanan', color: '#b91c1c', total: 0 });
+    expect(json(renamed, api.label)).toEqual({ _id: label._id, name: 'Pesanan', color: '#b91c1c', total: 0 });
     // its own name in another case is not a duplicate of itself
-    expect(json((await put(label._id, token, { name: 'PESANAN', color: '#b91c1c' })) as Res)).toMatchObject({
+    expect(
+      json((await put(label._id, token, { name: 'PESANAN', color: '#b91c1c' })) as Res, api.label),
+    ).toMatchObject({
       name: 'PESANAN',
     });
 
     const removed = await del(label._id, token);
     expect(removed.statusCode).toBe(200);
-    expect(json(removed)).toEqual({ message: 'Label berhasil dihapus', chats: 0 });
+    expect(json(removed, api.labelDeleteResponse)).toEqual({ message: 'Label berhasil dihapus', chats: 0 });
     expect(await list(token)).toEqual({ docs: [], hasNextPage: false });
 
     for (const res of [
@@ -165,7 +167,9 @@ describe('labels', () => {
     const totals = async () => Object.fromEntries((await list(o.token)).docs.map((d) => [d.name, d.total]));
     expect(await totals()).toEqual({ Komplain: 0, Pesanan: 3, VIP: 2 });
     // renaming keeps the chats
-    expect(json(await put(vip._id, o.token, { name: 'Pelanggan VIP', color: '#6d28d9' }))).toMatchObject({
+    expect(
+      json(await put(vip._id, o.token, { name: 'Pelanggan VIP', color: '#6d28d9' }), api.label),
+    ).toMatchObject({
       total: 2,
     });
     expect((await byIds(o.token, `?ids=${order._id}`)).docs).toEqual([{ ...order, total: 3 }]);
@@ -174,7 +178,7 @@ describe('labels', () => {
     const off = t.ctx.bus.subscribe((m) => published.push(m));
     const removed = await del(order._id, o.token);
     off();
-    expect(json(removed)).toEqual({ message: 'Label berhasil dihapus', chats: 3 });
+    expect(json(removed, api.labelDeleteResponse)).toEqual({ message: 'Label berhasil dihapus', chats: 3 });
     expect(await labelIdsOf(c1)).toEqual([vip._id]);
     expect(await labelIdsOf(c2)).toEqual([]);
     expect(await labelIdsOf(c3)).toEqual([vip._id]);
@@ -186,7 +190,7 @@ describe('labels', () => {
     // the chat filter (labelIds overlap) no longer finds chats by the deleted label
     const filtered = json(await get(`/api/chat?labelIds=${order._id}`, o.token), api.chatPage);
     expect(filtered.docs).toEqual([]);
-    expect(json(await del(unused._id, o.token))).toMatchObject({ chats: 0 });
+    expect(json(await del(unused._id, o.token), api.labelDeleteResponse)).toMatchObject({ chats: 0 });
   });
 
   it('answers the labels of given ids in the order asked, in every query form', async () => {
@@ -319,7 +323,7 @@ describe('labels', () => {
     expect((await list(a.token)).docs[0]!.total).toBe(1);
     // B deleting its own label leaves A's chats alone
     await chatWith(b, [theirs._id]);
-    expect(json(await del(theirs._id, b.token))).toMatchObject({ chats: 1 });
+    expect(json(await del(theirs._id, b.token), api.labelDeleteResponse)).toMatchObject({ chats: 1 });
     expect(await labelIdsOf(chat)).toEqual([mine._id]);
   });
 

@@ -395,8 +395,9 @@ describe('media on disk', () => {
     expect(await findMediaByUrl(t.ctx.db, ownerId, byAgent.url)).toMatchObject({ ownerId, name: 'agen.png' });
 
     const other = await registerOwner(t.app, undefined, { verify: true });
-    const otherId = json<{ _id: string }>(
+    const otherId = json(
       await t.app.inject({ method: 'GET', url: '/api/user', headers: { token: other.token } }),
+      api.userProfile,
     )._id;
     const theirs = json(
       await uploadFile('milik-b.png', 'image/png', await png(4, 4), other.token),
@@ -415,7 +416,7 @@ describe('media on disk', () => {
     ]) {
       const res = await download(url);
       expect(res.statusCode).toBe(404);
-      expect(json(res)).toMatchObject({ message: ATTACHMENT_MESSAGES.fileMissing });
+      expect(json(res, api.apiErrorBody)).toMatchObject({ message: ATTACHMENT_MESSAGES.fileMissing });
     }
   });
 

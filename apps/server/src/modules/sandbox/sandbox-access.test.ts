@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -68,7 +69,7 @@ async function agentOf(ownerAccountId: string): Promise<string> {
     url: '/api/auth/login',
     payload: { identifier: email, password: 'rahasia123' },
   });
-  return json<{ token: string }>(res).token;
+  return json(res, api.loginResponse).token;
 }
 
 /** Opens /ws/sandbox; resolves 'open' or the refusal's HTTP status. */

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -31,12 +32,13 @@ describe('sandbox on (the embedded default)', () => {
       headers: { token },
       payload: { temporaryId: 'z'.repeat(20), text: 'Halo juga' },
     });
-    const conversation = json<{ chatId: string; messages: { text: string; isFromMe: boolean }[] }>(
+    const conversation = json(
       await t.app.inject({
         method: 'GET',
         url: `/api/sandbox/conversation?accountId=${accountId}&phoneNumber=6281255550000`,
         headers: { token },
       }),
+      api.sandboxConversation,
     );
     expect(conversation.chatId).toBe(chatId);
     expect(conversation.messages.map((m) => [m.text, m.isFromMe])).toEqual([
@@ -51,7 +53,7 @@ describe('sandbox on (the embedded default)', () => {
       payload: { accountId, phoneNumber: '0812', name: '', text: '' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(json(bad).fields).toMatchObject({
+    expect(json(bad, api.apiErrorBody).fields).toMatchObject({
       phoneNumber: 'Nomor Telepon tidak valid',
       text: 'Teks tidak valid',
     });
@@ -88,14 +90,16 @@ describe('simulated time', () => {
     const future = json<{ chatId: string }>(
       await say(new Date(now + 3600_000).toISOString(), '6281200000002'),
     );
-    const oldChat = json<{ fromSenderAt: string }>(
+    const oldChat = json(
       await t.app.inject({ method: 'GET', url: `/api/chat/${old.chatId}`, headers: { token } }),
+      api.chat,
     );
-    expect(Date.parse(oldChat.fromSenderAt)).toBe(now - 25 * 3600_000);
-    const futureChat = json<{ fromSenderAt: string }>(
+    expect(Date.parse(oldChat.fromSenderAt!)).toBe(now - 25 * 3600_000);
+    const futureChat = json(
       await t.app.inject({ method: 'GET', url: `/api/chat/${future.chatId}`, headers: { token } }),
+      api.chat,
     );
-    expect(Date.parse(futureChat.fromSenderAt)).toBe(now);
+    expect(Date.parse(futureChat.fromSenderAt!)).toBe(now);
   });
 });
 
@@ -124,7 +128,7 @@ describe('simulator uploads', () => {
       payload: body,
     });
     expect(upload.statusCode).toBe(200);
-    const file = json<{ url: string; mimetype: string; name: string }>(upload);
+    const file = json(upload, api.uploadedMedia);
     expect(file).toMatchObject({ mimetype: 'application/pdf', name: 'katalog.pdf' });
 
     const sent = await t.app.inject({
@@ -141,8 +145,9 @@ describe('simulator uploads', () => {
     });
     expect(sent.statusCode).toBe(201);
     const { chatId } = json<{ chatId: string }>(sent);
-    const history = json<{ docs: { type: string; document?: { name: string; size: number } }[] }>(
+    const history = json(
       await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}/message`, headers: { token } }),
+      api.messagePage,
     );
     expect(history.docs[0]).toMatchObject({ type: 'document', document: { name: 'katalog.pdf', size: 1 } });
     const served = await t.app.inject({ method: 'GET', url: file.url });

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 import { openSocket, until } from '../../../test/sockets';
@@ -29,7 +30,7 @@ describe('simulator socket', () => {
       },
     });
     expect(sent.statusCode).toBeLessThan(300);
-    const sentId = json<{ _id: string }>(sent)._id;
+    const sentId = json(sent, api.message)._id;
 
     await until(() => frames.some((f) => f.message._id === sentId));
     const frame = frames.find((f) => f.message._id === sentId)!;

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,10 +28,12 @@ afterAll(async () => {
 
 describe('health and readiness', () => {
   it('answers liveness and database readiness', async () => {
-    expect(json(await t.app.inject({ method: 'GET', url: '/api/health' }))).toEqual({ status: 'ok' });
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/health' }), api.healthResponse)).toEqual({
+      status: 'ok',
+    });
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(json(ready)).toMatchObject({ status: 'ready' });
+    expect(json(ready, api.readyResponse)).toMatchObject({ status: 'ready' });
   });
 
   it('reports 503 in Indonesian when the database is gone', async () => {
@@ -38,7 +41,7 @@ describe('health and readiness', () => {
     await broken.ctx.database.close();
     const res = await broken.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
-    expect(json(res)).toEqual({
+    expect(json(res, api.apiErrorBody)).toEqual({
       statusCode: 503,
       code: 'UNAVAILABLE',
       message: 'Layanan sedang tidak tersedia. Silakan coba lagi',
@@ -51,7 +54,7 @@ describe('errors', () => {
   it('unknown API paths answer a JSON 404, never the web app', async () => {
     const res = await web.app.inject({ method: 'GET', url: '/api/tidak-ada' });
     expect(res.statusCode).toBe(404);
-    expect(json(res)).toEqual({
+    expect(json(res, api.apiErrorBody)).toEqual({
       statusCode: 404,
       code: 'ROUTE_NOT_FOUND',
       message: 'Alamat tidak ditemukan',
@@ -66,7 +69,7 @@ describe('errors', () => {
       payload: '{"identifier":',
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res).message).toBe('Data yang dikirim tidak valid');
+    expect(json(res, api.apiErrorBody).message).toBe('Data yang dikirim tidak valid');
   });
 
   it('5xx never echo internals', async () => {
@@ -78,7 +81,7 @@ describe('errors', () => {
       payload: { identifier: 'a@b.co', password: 'x' },
     });
     expect(res.statusCode).toBe(500);
-    expect(json(res)).toEqual({
+    expect(json(res, api.apiErrorBody)).toEqual({
       statusCode: 500,
       code: 'INTERNAL',
       message: 'Terjadi kesalahan pada server. Silakan coba lagi',
@@ -122,7 +125,7 @@ describe('web app', () => {
   });
 
   it('publishes the beta paths and links as a server-side setting', async () => {
-    const config = json(await t.app.inject({ method: 'GET', url: '/api/config' }));
+    const config = json(await t.app.inject({ method: 'GET', url: '/api/config' }), api.publicConfig);
     expect(config).toMatchObject({
       betaPaths: ['/user/integration/instagram', '/user/integration/messenger'],
       devMailbox: true,

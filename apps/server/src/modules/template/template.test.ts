@@ -25,7 +25,7 @@ const list = async (token: string, query = '') =>
 /** A signed-in owner and their tenant id. */
 async function owner() {
   const { token } = await registerOwner(t.app);
-  const me = json<{ _id: string }>(await get('/api/user', token));
+  const me = json(await get('/api/user', token), api.userProfile);
   return { token, ownerId: me._id };
 }
 
@@ -121,7 +121,7 @@ describe('templates', () => {
 
     const removed = await del(template._id, token);
     expect(removed.statusCode).toBe(200);
-    expect(json(removed)).toEqual({ message: 'Berhasil' });
+    expect(json(removed, api.messageResponse)).toEqual({ message: 'Berhasil' });
     expect(await list(token)).toEqual({ docs: [], hasNextPage: false });
 
     for (const res of [
@@ -129,7 +129,10 @@ describe('templates', () => {
       await put(template._id, token, { title: 'X', text: 'y' }),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(json(res)).toMatchObject({ code: 'NOT_FOUND', message: 'Template tidak ditemukan' });
+      expect(json(res, api.apiErrorBody)).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Template tidak ditemukan',
+      });
     }
     expect((await put('tidak-ada', token, { title: 'X', text: 'y' })).statusCode).toBe(404);
   });
@@ -142,7 +145,7 @@ describe('templates', () => {
       contact: { name: 'CS Sapa', phoneNumber: '81234567890' },
     });
     expect(res.statusCode).toBe(201);
-    expect(json(res)).toMatchObject({
+    expect(json(res, api.chatTemplate)).toMatchObject({
       type: 'contact',
       text: '',
       contact: { name: 'CS Sapa', dial: '62', phoneNumber: '81234567890' },
@@ -329,7 +332,7 @@ describe('templates', () => {
       document: { url: pdf.url },
     });
     expect(document.statusCode).toBe(201);
-    expect(json(document)).toMatchObject({
+    expect(json(document, api.chatTemplate)).toMatchObject({
       type: 'document',
       document: { url: pdf.url, name: 'harga.pdf', size: 46, mimetype: 'application/pdf' },
     });
@@ -340,7 +343,7 @@ describe('templates', () => {
       duration: 12,
     });
     expect(
-      json(await post(a.token, { title: 'Demo', type: 'video', video: { url: clip.url } })),
+      json(await post(a.token, { title: 'Demo', type: 'video', video: { url: clip.url } }), api.chatTemplate),
     ).toMatchObject({
       video: { url: clip.url, thumbnail, duration: 12, mimetype: 'video/mp4' },
     });
@@ -407,7 +410,7 @@ describe('templates', () => {
       await del(mine._id, b.token),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(json(res).message).toBe('Template tidak ditemukan');
+      expect(json(res, api.apiErrorBody).message).toBe('Template tidak ditemukan');
     }
     expect((await list(a.token)).docs).toEqual([mine]);
   });
@@ -424,7 +427,7 @@ describe('templates', () => {
       await del(template._id, agent.token),
     ]) {
       expect(res.statusCode).toBe(403);
-      expect(json(res)).toMatchObject({
+      expect(json(res, api.apiErrorBody)).toMatchObject({
         code: 'OWNER_ONLY',
         message: 'Hanya pemilik akun yang dapat melakukan tindakan ini',
       });

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agents, users } from '../../db/schema';
@@ -13,20 +14,24 @@ describe('verification', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const bad = await call('POST', '/api/user/verify', token, { code: wrong });
     expect(bad.statusCode).toBe(400);
-    expect(json(bad).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa');
-    expect(json(await call('GET', '/api/user', token))).toMatchObject({ needVerification: true });
+    expect(json(bad, api.apiErrorBody).message).toBe('Kode verifikasi salah atau sudah kedaluwarsa');
+    expect(json(await call('GET', '/api/user', token), api.userProfile)).toMatchObject({
+      needVerification: true,
+    });
 
     const malformed = await call('POST', '/api/user/verify', token, { code: '12ab' });
-    expect(json(malformed).fields).toEqual({ code: 'Kode verifikasi terdiri dari 6 angka' });
+    expect(json(malformed, api.apiErrorBody).fields).toEqual({
+      code: 'Kode verifikasi terdiri dari 6 angka',
+    });
 
     const ok = await call('POST', '/api/user/verify', token, { code });
     expect(ok.statusCode).toBe(200);
-    expect(json(ok)).toMatchObject({
+    expect(json(ok, api.userMutationResponse)).toMatchObject({
       message: 'Akun berhasil diverifikasi',
       user: { needVerification: false },
     });
     const again = await call('POST', '/api/user/verify', token, { code });
-    expect(json(again).message).toBe('Akun sudah terverifikasi');
+    expect(json(again, api.apiErrorBody).message).toBe('Akun sudah terverifikasi');
   });
 
   it('a code dies after 30 minutes or 5 wrong guesses; resend waits a minute and sends a new code', async () => {
@@ -34,7 +39,7 @@ describe('verification', () => {
     const first = await lastCodeFor(t.app, input.email);
     const tooSoon = await call('POST', '/api/user/verify/resend', token);
     expect(tooSoon.statusCode).toBe(429);
-    expect(json(tooSoon).message).toMatch(/^Tunggu \d+ detik sebelum mengirim ulang kode$/);
+    expect(json(tooSoon, api.apiErrorBody).message).toMatch(/^Tunggu \d+ detik sebelum mengirim ulang kode$/);
 
     for (let i = 0; i < 5; i++)
       await call('POST', '/api/user/verify', token, { code: first === '999999' ? '999998' : '999999' });
@@ -42,7 +47,7 @@ describe('verification', () => {
 
     t.clock.advance(61_000);
     const resent = await call('POST', '/api/user/verify/resend', token);
-    expect(json(resent).message).toBe(`Kode verifikasi telah dikirim ke ${input.email}`);
+    expect(json(resent, api.messageResponse).message).toBe(`Kode verifikasi telah dikirim ke ${input.email}`);
     const second = await lastCodeFor(t.app, input.email);
     t.clock.advance(31 * 60 * 1000);
     expect((await call('POST', '/api/user/verify', token, { code: second })).statusCode).toBe(400);
@@ -57,14 +62,14 @@ describe('trial', () => {
     const { token } = await registerOwner(t.app);
     const res = await call('POST', '/api/user/trial-activate', token);
     expect(res.statusCode).toBe(200);
-    const user = json<{ user: { trialUsed: boolean; subscription: { expiredAt: string } } }>(res).user;
+    const user = json(res, api.userMutationResponse).user;
     expect(user.trialUsed).toBe(true);
-    expect(new Date(user.subscription.expiredAt).getTime() - t.clock.now().getTime()).toBe(
+    expect(new Date(user.subscription.expiredAt!).getTime() - t.clock.now().getTime()).toBe(
       7 * 24 * 60 * 60 * 1000,
     );
     const twice = await call('POST', '/api/user/trial-activate', token);
     expect(twice.statusCode).toBe(400);
-    expect(json(twice).message).toBe('Masa uji coba sudah pernah diaktifkan');
+    expect(json(twice, api.apiErrorBody).message).toBe('Masa uji coba sudah pernah diaktifkan');
   });
 });
 
@@ -78,11 +83,15 @@ describe('profile', () => {
       email: input.email,
       phone: next.phone,
     });
-    expect(json(res)).toMatchObject({ name: 'Nama Baru', phone: next.phone, needVerification: false });
+    expect(json(res, api.userProfile)).toMatchObject({
+      name: 'Nama Baru',
+      phone: next.phone,
+      needVerification: false,
+    });
 
     const missing = await call('PATCH', '/api/user', token, { email: next.email });
     expect(missing.statusCode).toBe(400);
-    expect(json(missing)).toMatchObject({
+    expect(json(missing, api.apiErrorBody)).toMatchObject({
       code: 'VALIDATION',
       message: 'Kata sandi saat ini: Value is required',
       fields: { currentPassword: 'Value is required' },
@@ -92,11 +101,11 @@ describe('profile', () => {
       currentPassword: 'keliru-123',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(json(wrong)).toMatchObject({
+    expect(json(wrong, api.apiErrorBody)).toMatchObject({
       message: 'Kata sandi saat ini salah',
       fields: { currentPassword: 'Kata sandi saat ini salah' },
     });
-    expect(json(await call('GET', '/api/user', token))).toMatchObject({
+    expect(json(await call('GET', '/api/user', token), api.userProfile)).toMatchObject({
       email: input.email,
       needVerification: false,
     });
@@ -106,7 +115,7 @@ describe('profile', () => {
       email: next.email,
       currentPassword: input.password,
     });
-    expect(json(moved)).toMatchObject({ email: next.email, needVerification: true });
+    expect(json(moved, api.userProfile)).toMatchObject({ email: next.email, needVerification: true });
     expect(await lastCodeFor(t.app, next.email)).toMatch(/^\d{6}$/);
   });
 
@@ -119,12 +128,12 @@ describe('profile', () => {
 
     const phone = await patch(verified.token, verified.input.password, { phone: other.input.phone });
     expect(phone.statusCode).toBe(409);
-    expect(json(phone)).toMatchObject({
+    expect(json(phone, api.apiErrorBody)).toMatchObject({
       message: 'Nomor telepon sudah terdaftar',
       fields: { phone: 'Nomor telepon sudah terdaftar' },
     });
     const email = await patch(verified.token, verified.input.password, { email: agent.input.email });
-    expect(json(email)).toMatchObject({
+    expect(json(email, api.apiErrorBody)).toMatchObject({
       message: 'Email sudah terdaftar',
       fields: { email: 'Email sudah terdaftar' },
     });
@@ -138,7 +147,7 @@ describe('profile', () => {
         phone: newOwner().phone,
       });
       expect(res.statusCode).toBe(409);
-      answers.push(json(res));
+      answers.push(json(res, api.apiErrorBody));
     }
     // an owner's email, an agent's email: the same answer, naming neither account nor field
     expect(answers[0]).toEqual({
@@ -152,8 +161,8 @@ describe('profile', () => {
       email: newOwner().email,
       phone: agent.input.phone,
     });
-    expect(json(byPhone)).toEqual(answers[0]);
-    expect(json(await call('GET', '/api/user', unverified.token))).toMatchObject({
+    expect(json(byPhone, api.apiErrorBody)).toEqual(answers[0]);
+    expect(json(await call('GET', '/api/user', unverified.token), api.userProfile)).toMatchObject({
       email: unverified.input.email,
       phone: unverified.input.phone,
     });
@@ -162,14 +171,18 @@ describe('profile', () => {
   it('refuses bad input and taken numbers without changing anything', async () => {
     const other = await registerOwner(t.app);
     const { token, input } = await registerOwner(t.app);
-    expect(json(await call('PATCH', '/api/user', token, { phone: '0812345678' })).fields).toEqual({
+    expect(
+      json(await call('PATCH', '/api/user', token, { phone: '0812345678' }), api.apiErrorBody).fields,
+    ).toEqual({
       phone: 'Nomor Telepon tidak valid',
     });
-    expect(json(await call('PATCH', '/api/user', token, { name: 'a'.repeat(101) })).fields).toEqual({
+    expect(
+      json(await call('PATCH', '/api/user', token, { name: 'a'.repeat(101) }), api.apiErrorBody).fields,
+    ).toEqual({
       name: 'The maximum length allowed is 100',
     });
     expect((await call('PATCH', '/api/user', token, { phone: other.input.phone })).statusCode).toBe(409);
-    expect(json(await call('GET', '/api/user', token))).toMatchObject({
+    expect(json(await call('GET', '/api/user', token), api.userProfile)).toMatchObject({
       name: input.name,
       phone: input.phone,
     });
@@ -183,12 +196,12 @@ describe('profile', () => {
       url: '/api/auth/login',
       payload: { identifier: input.email, password: input.password },
     });
-    const other = json<{ token: string }>(login).token;
+    const other = json(login, api.loginResponse).token;
     const wrong = await call('PATCH', '/api/user', token, {
       password: 'baru-sekali-1',
       currentPassword: 'keliru-123',
     });
-    expect(json(wrong).message).toBe('Kata sandi saat ini salah');
+    expect(json(wrong, api.apiErrorBody).message).toBe('Kata sandi saat ini salah');
     const ok = await call('PATCH', '/api/user', token, {
       password: 'baru-sekali-1',
       currentPassword: input.password,
@@ -202,9 +215,7 @@ describe('profile', () => {
 describe('agents', () => {
   it('an agent signs in to the owner workspace, sees their own record, and is refused owner-only calls', async () => {
     const { token: ownerToken } = await registerOwner(t.app);
-    const owner = json<{ _id: string; name: string; phone: string }>(
-      await call('GET', '/api/user', ownerToken),
-    );
+    const owner = json(await call('GET', '/api/user', ownerToken), api.userProfile);
     const agentInput = newOwner({ name: 'Agen Satu' });
     await t.ctx.db.insert(agents).values({
       ownerId: owner._id,
@@ -222,14 +233,14 @@ describe('agents', () => {
       });
     const refused = await login();
     expect(refused.statusCode).toBe(403);
-    expect(json(refused).code).toBe('AGENT_NOT_VERIFIED');
+    expect(json(refused, api.apiErrorBody).code).toBe('AGENT_NOT_VERIFIED');
 
     await t.ctx.db.update(agents).set({ isVerified: true }).where(eq(agents.email, agentInput.email));
     const res = await login();
     expect(res.statusCode).toBe(200);
-    const { token, user } = json<{ token: string; user: { _id: string; agent: { name: string } } }>(res);
+    const { token, user } = json(res, api.loginResponse);
     expect(user._id).toBe(owner._id);
-    expect(user.agent.name).toBe('Agen Satu');
+    expect(user.agent?.name).toBe('Agen Satu');
 
     // their own name, phone and password they edit; their email only the owner sets (agent routes)
     const next = newOwner();
@@ -239,20 +250,22 @@ describe('agents', () => {
       phone: next.phone,
     });
     expect(renamed.statusCode).toBe(200);
-    expect(json(renamed)).toMatchObject({ agent: { name: 'Agen Satu Baru', phone: next.phone } });
+    expect(json(renamed, api.userProfile)).toMatchObject({
+      agent: { name: 'Agen Satu Baru', phone: next.phone },
+    });
     const moved = await call('PATCH', '/api/user', token, {
       email: next.email,
       currentPassword: agentInput.password,
     });
     expect(moved.statusCode).toBe(400);
-    expect(json(moved)).toMatchObject({
+    expect(json(moved, api.apiErrorBody)).toMatchObject({
       message: 'Email agen hanya dapat diubah oleh pemilik akun melalui menu Agen',
       fields: { email: 'Email agen hanya dapat diubah oleh pemilik akun melalui menu Agen' },
     });
     const [stored] = await t.ctx.db.select().from(agents).where(eq(agents.email, agentInput.email));
     expect(stored?.phone).toBe(next.phone);
     const taken = await call('PATCH', '/api/user', token, { phone: owner.phone });
-    expect(json(taken)).toMatchObject({ message: 'Nomor telepon sudah terdaftar' });
+    expect(json(taken, api.apiErrorBody)).toMatchObject({ message: 'Nomor telepon sudah terdaftar' });
     const password = await call('PATCH', '/api/user', token, {
       password: 'agen-baru-123',
       currentPassword: agentInput.password,
@@ -261,7 +274,9 @@ describe('agents', () => {
 
     const trial = await call('POST', '/api/user/trial-activate', token);
     expect(trial.statusCode).toBe(403);
-    expect(json(trial).message).toBe('Hanya pemilik akun yang dapat melakukan tindakan ini');
+    expect(json(trial, api.apiErrorBody).message).toBe(
+      'Hanya pemilik akun yang dapat melakukan tindakan ini',
+    );
     expect((await call('POST', '/api/user/verify', token, { code: '123456' })).statusCode).toBe(403);
     expect((await call('GET', '/api/admin', token)).statusCode).toBe(403);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, owner._id));
@@ -284,7 +299,7 @@ describe('protected calls', () => {
       for (const token of [undefined, 'tidak-valid']) {
         const res = await call(method, url, token, {});
         expect(res.statusCode, `${method} ${url}`).toBe(401);
-        expect(json(res).message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali');
+        expect(json(res, api.apiErrorBody).message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali');
       }
     }
   });

@@ -161,7 +161,7 @@ describe('contact import', () => {
       expect(await t.ctx.db.select().from(mediaFiles).where(eq(mediaFiles.key, row.fileKey!))).toEqual([]);
       expect((await t.app.inject({ method: 'GET', url: `/api/media/${row.fileKey}` })).statusCode).toBe(404);
 
-      const list = json<{ docs: ContactImport[] }>(await call('GET', `${URL_BASE}?limit=5`));
+      const list = json(await call('GET', `${URL_BASE}?limit=5`), api.contactImportList);
       expect(list.docs[0]!._id).toBe(created._id);
     });
 
@@ -239,7 +239,9 @@ describe('contact import', () => {
       for (const [name, type, data, key] of cases) {
         const res = await upload(name, type, data);
         expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
-        expect(json(res).message, name).toBe(CONTACT_MESSAGES[key as keyof typeof CONTACT_MESSAGES]);
+        expect(json(res, api.apiErrorBody).message, name).toBe(
+          CONTACT_MESSAGES[key as keyof typeof CONTACT_MESSAGES],
+        );
       }
       expect({ rows: await imports(), files: storedFiles() }).toEqual(before);
       expect(filesUnder(path.join(t.dataDir, 'media', '.tmp'))).toEqual([]);
@@ -317,7 +319,7 @@ describe('contact import', () => {
       for (const [name, data, message] of cases) {
         const res = await upload(name, name.endsWith('.csv') ? 'text/csv' : XLSX_TYPE, data);
         expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
-        expect(json(res).message, name).toBe(message);
+        expect(json(res, api.apiErrorBody).message, name).toBe(message);
       }
       expect(Date.now() - started).toBeLessThan(15_000);
       expect({ rows: await imports(), files: storedFiles() }).toEqual(before);
@@ -749,7 +751,7 @@ describe('contact import', () => {
           CONTACT_MESSAGES.importNotFound,
           404,
         );
-        expect(json<{ docs: unknown[] }>(await call('GET', URL_BASE, undefined, other)).docs).toEqual([]);
+        expect(json(await call('GET', URL_BASE, undefined, other), api.contactImportList).docs).toEqual([]);
         // and the other owner's own import cannot go into my group
         const body = form('x.csv', 'text/csv', 'Nama,HP\nAni,62812000888\n');
         const theirs = json(
