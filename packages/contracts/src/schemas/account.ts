@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paged } from './common';
 
 export const ACCOUNT_TYPES = ['whatsapp', 'instagram', 'messenger'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -30,3 +31,6 @@ export const account = z.object({
   createdAt: z.string(),
 });
 export type Account = z.infer<typeof account>;
+
+/** GET /account: the tenant's accounts, a page at a time. */
+export const accountPage = paged(account);

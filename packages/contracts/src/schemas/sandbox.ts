@@ -59,3 +59,13 @@ export const sandboxConversation = z.object({
   ),
 });
 export type SandboxConversation = z.infer<typeof sandboxConversation>;
+
+/** GET /sandbox/accounts: the sandbox accounts the caller may simulate (one with a secret link). */
+export const sandboxAccountList = z.object({ docs: z.array(sandboxAccount) });
+
+/** GET /sandbox/link: the secret link to the simulator (null unless asked with the owner's session). */
+export const sandboxLink = z.object({ url: z.string().nullable() });
+
+/** POST /sandbox/inbound: the chat the customer's message went to, and the message. */
+export const sandboxInboundResponse = z.object({ chatId: z.string(), messageId: z.string() });
+export type SandboxInboundResponse = z.infer<typeof sandboxInboundResponse>;

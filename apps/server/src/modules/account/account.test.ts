@@ -242,8 +242,9 @@ describe('account API (issue 7)', () => {
       400,
       'VALIDATION',
     );
-    const sandboxes = json<{ docs: { _id: string }[] }>(
+    const sandboxes = json(
       await t.app.inject({ method: 'GET', url: '/api/sandbox/accounts', headers: { token } }),
+      api.sandboxAccountList,
     ).docs;
     expect(sandboxes.map((a) => a._id)).not.toContain(sandboxId);
   });

@@ -129,8 +129,9 @@ describe('register', () => {
     ).toMatchObject({
       email: input.email,
     });
-    const accounts = json<{ docs: { isSandbox: boolean }[] }>(
+    const accounts = json(
       await t.app.inject({ method: 'GET', url: '/api/account', headers }),
+      api.accountPage,
     ).docs;
     expect(accounts.filter((a) => a.isSandbox)).toHaveLength(1);
     expect(await pendingFor(input.email)).toHaveLength(0);

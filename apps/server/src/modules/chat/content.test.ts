@@ -218,7 +218,7 @@ describe('sending every type', () => {
       headers: { token },
       payload: { accountId: instagram._id, phoneNumber: '6281111111111', name: 'Pengikut', text: 'Halo kak' },
     });
-    const igChat = json<{ chatId: string }>(ig).chatId;
+    const igChat = json(ig, api.sandboxInboundResponse).chatId;
     const igSend = (body: object) =>
       post(`/api/chat/${igChat}/message`, token, { temporaryId: tmp(), ...body });
     for (const body of [
@@ -242,7 +242,7 @@ describe('sending every type', () => {
       headers: { token },
       payload: { accountId: messenger._id, phoneNumber: '6281111111112', name: 'Pelanggan FB', text: 'Halo' },
     });
-    const fbChat = json<{ chatId: string }>(fb).chatId;
+    const fbChat = json(fb, api.sandboxInboundResponse).chatId;
     const fbSend = (body: object) =>
       post(`/api/chat/${fbChat}/message`, token, { temporaryId: tmp(), ...body });
     const fbLocation = await fbSend({
@@ -275,7 +275,7 @@ describe('quoted replies', () => {
         image: { url: photo },
       },
     });
-    const { chatId, messageId } = json<{ chatId: string; messageId: string }>(first);
+    const { chatId, messageId } = json(first, api.sandboxInboundResponse);
     const reply = json(
       await post(`/api/chat/${chatId}/message`, token, {
         temporaryId: tmp(),
@@ -323,13 +323,14 @@ describe('quoted replies', () => {
 
     // not on Instagram
     const instagram = await sandboxChannel(token, accountId, 'instagram');
-    const ig = json<{ chatId: string; messageId: string }>(
+    const ig = json(
       await t.app.inject({
         method: 'POST',
         url: '/api/sandbox/inbound',
         headers: { token },
         payload: { accountId: instagram._id, phoneNumber: '6281111111119', name: 'Pengikut', text: 'Halo' },
       }),
+      api.sandboxInboundResponse,
     );
     const igReply = await post(`/api/chat/${ig.chatId}/message`, token, {
       temporaryId: tmp(),

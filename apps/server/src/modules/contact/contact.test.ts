@@ -90,9 +90,9 @@ const createLabel = async (token: string, name: string, color: string) =>
 describe('conversation contacts', () => {
   it('lists one contact per chat the customer wrote in, newest first, with account and labels', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
-    const account = json<{ docs: { _id: string; label: { name: string } }[] }>(
-      await get('/api/account', token),
-    ).docs.find((a) => a._id === accountId)!;
+    const account = json(await get('/api/account', token), api.accountPage).docs.find(
+      (a) => a._id === accountId,
+    )!;
     expect(await list(token)).toEqual({ docs: [], hasNextPage: false });
 
     const { chatId: budi } = await customerSays(t.app, accountId, 'Halo', '6281234567890', 'Budi');

@@ -1,3 +1,4 @@
+import * as api from '@sapa/contracts';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +68,7 @@ describe('SMTP', () => {
       headers: { token: admin },
     });
     expect(mailbox.statusCode).toBe(404);
-    expect(json(await t.app.inject({ method: 'GET', url: '/api/config' }))).toMatchObject({
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/config' }), api.publicConfig)).toMatchObject({
       devMailbox: false,
     });
   });

@@ -5,6 +5,9 @@ import {
   sandboxInboundBody,
   sandboxAccount,
   sandboxConversation as conversationSchema,
+  sandboxAccountList,
+  sandboxLink,
+  sandboxInboundResponse,
 } from '@sapa/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -21,8 +24,6 @@ const conversationQuery = z.object({
   phoneNumber: z.string().regex(/^\d{8,20}$/),
 });
 const accountQuery = z.object({ accountId: z.string().min(1).max(100) });
-const linkResponse = z.object({ url: z.string().nullable() });
-const inboundResponse = z.object({ chatId: z.string(), messageId: z.string() });
 const MINUTE = 60_000;
 
 declare module 'fastify' {
@@ -49,14 +50,14 @@ export function sandboxRoutes(ctx: AppContext) {
 
     app.get(
       '/sandbox/accounts',
-      { schema: { ...sandboxRoute, response: { 200: z.object({ docs: z.array(sandboxAccount) }) } } },
+      { schema: { ...sandboxRoute, response: { 200: sandboxAccountList } } },
       async (request) => listSandboxAccounts(ctx, accessOf(request)),
     );
 
     // the secret link the owner copies from the inbox (owner's session only)
     app.get(
       '/sandbox/link',
-      { schema: { ...sandboxRoute, querystring: accountQuery, response: { 200: linkResponse } } },
+      { schema: { ...sandboxRoute, querystring: accountQuery, response: { 200: sandboxLink } } },
       async (request) => {
         const access = accessOf(request);
         const { accountId } = parse(accountQuery, request.query);
@@ -102,7 +103,7 @@ export function sandboxRoutes(ctx: AppContext) {
         schema: {
           ...sandboxRoute,
           body: sandboxInboundBody,
-          response: { 200: inboundResponse, 201: inboundResponse },
+          response: { 200: sandboxInboundResponse, 201: sandboxInboundResponse },
         },
       },
       async (request, reply) => {

@@ -111,8 +111,9 @@ describe('the customer simulator belongs to its owner', () => {
   it("lists only the owner's own sandbox accounts, and refuses another owner's account everywhere", async () => {
     const a = await ownerWithSandbox(t.app);
     const b = await ownerWithSandbox(t.app);
-    const listed = json<{ docs: { _id: string; ownerName: string }[] }>(
+    const listed = json(
       await t.app.inject({ method: 'GET', url: '/api/sandbox/accounts', headers: { token: b.token } }),
+      api.sandboxAccountList,
     ).docs;
     expect(listed.map((d) => d._id)).toEqual([b.accountId]);
     expect(listed.map((d) => d.ownerName)).toEqual([b.input.name]);
@@ -191,19 +192,23 @@ describe('the customer simulator belongs to its owner', () => {
   it('a secret link opens its one account to someone without the password, nothing else', async () => {
     const a = await ownerWithSandbox(t.app);
     const b = await ownerWithSandbox(t.app);
-    const { url } = json<{ url: string }>(
+    const { url } = json(
       await t.app.inject({
         method: 'GET',
         url: `/api/sandbox/link?accountId=${a.accountId}`,
         headers: { token: a.token },
       }),
+      api.sandboxLink,
     );
-    const key = new URL(url).searchParams.get('key')!;
-    expect(new URL(url).searchParams.get('accountId')).toBe(a.accountId);
+    expect(url).not.toBeNull();
+    const link = new URL(url!);
+    const key = link.searchParams.get('key')!;
+    expect(link.searchParams.get('accountId')).toBe(a.accountId);
     const viaLink = { 'x-sandbox-key': key };
 
-    const listed = json<{ docs: { _id: string }[] }>(
+    const listed = json(
       await t.app.inject({ method: 'GET', url: '/api/sandbox/accounts', headers: viaLink }),
+      api.sandboxAccountList,
     ).docs;
     expect(listed.map((d) => d._id)).toEqual([a.accountId]);
     expect((await inbound(a.accountId, viaLink)).statusCode).toBe(201);

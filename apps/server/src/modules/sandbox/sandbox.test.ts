@@ -20,8 +20,9 @@ describe('sandbox on (the embedded default)', () => {
 
   it('lists sandbox accounts, shows the customer their conversation, refuses bad input', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
-    const accounts = json<{ docs: { _id: string }[] }>(
+    const accounts = json(
       await t.app.inject({ method: 'GET', url: '/api/sandbox/accounts', headers: { token } }),
+      api.sandboxAccountList,
     );
     expect(accounts.docs.map((a) => a._id)).toContain(accountId);
 
@@ -84,11 +85,13 @@ describe('simulated time', () => {
         payload: { accountId, phoneNumber, name: 'Lama', text: 'Halo', sentAt },
       });
     const now = t.clock.now().getTime();
-    const old = json<{ chatId: string }>(
+    const old = json(
       await say(new Date(now - 25 * 3600_000).toISOString(), '6281200000001'),
+      api.sandboxInboundResponse,
     );
-    const future = json<{ chatId: string }>(
+    const future = json(
       await say(new Date(now + 3600_000).toISOString(), '6281200000002'),
+      api.sandboxInboundResponse,
     );
     const oldChat = json(
       await t.app.inject({ method: 'GET', url: `/api/chat/${old.chatId}`, headers: { token } }),
@@ -144,7 +147,7 @@ describe('simulator uploads', () => {
       },
     });
     expect(sent.statusCode).toBe(201);
-    const { chatId } = json<{ chatId: string }>(sent);
+    const { chatId } = json(sent, api.sandboxInboundResponse);
     const history = json(
       await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}/message`, headers: { token } }),
       api.messagePage,
@@ -185,8 +188,9 @@ describe('sandbox off (SAPA_SANDBOX=0)', () => {
       (await t.app.inject({ method: 'POST', url: '/api/sandbox/inbound', payload: {} })).statusCode,
     ).toBe(404);
     const { token } = await registerOwner(t.app, newOwner());
-    const accounts = json<{ docs: unknown[] }>(
+    const accounts = json(
       await t.app.inject({ method: 'GET', url: '/api/account', headers: { token } }),
+      api.accountPage,
     );
     expect(accounts.docs).toEqual([]);
   });
