@@ -3,11 +3,11 @@ import {
   ACCOUNT_TYPES,
   WHATSAPP_MESSAGES as M,
   account,
+  accountPage,
   createWhatsappBody,
   idParams,
   linkBody,
   messageResponse,
-  paged,
   resetTokenResponse,
   testMessageBody,
   testMessageResponse,
@@ -62,7 +62,7 @@ export function accountRoutes(ctx: AppContext) {
 
     app.get(
       '/account',
-      { ...member, schema: { querystring: listQuery, response: { 200: paged(account) } } },
+      { ...member, schema: { querystring: listQuery, response: { 200: accountPage } } },
       async (request) => {
         const query = request.query as Record<string, unknown>;
         const normalised = { ...query, types: query.types ?? query['types[]'] };
