@@ -1,17 +1,10 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Paged } from '@sapa/contracts';
+import type { Paged, WhatsappContact } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { chats, whatsappContacts } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import type { Actor } from '../auth/actor';
 import { WHATSAPP_WEB, getAccount } from './service';
-
-/** spec §3 'WhatsApp contact'. */
-export interface WhatsappContact {
-  id: string;
-  name: string;
-  phoneNumber: string;
-}
 
 /** The few people every sandbox number knows, so the start-chat picker can be tried on day one. */
 export const SANDBOX_CONTACTS: WhatsappContact[] = [
