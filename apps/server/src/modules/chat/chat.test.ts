@@ -379,7 +379,7 @@ describe('list', () => {
     expect(await found('kata02399')).toEqual(['Pembeli 23']);
   });
 
-  it('lists each chat exactly as GET /chat/{id} shows it: labels in their order, agent, last message, dates', async () => {
+  it('lists each chat exactly as GET /chat/{id} and the realtime frame show it, byte for byte: labels in their order, agent, last message, dates', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
     const ani = await customerSays(t.app, accountId, 'halo kak', '6281377770001', 'Ani');
     t.clock.advance(1500);
@@ -435,24 +435,43 @@ describe('list', () => {
         agentId: 'agen-terhapus',
       })
       .where(eq(chats.id, dodi.chatId));
+    // Citra writes again with labels on her chat: the realtime frame (ingest's own chat JSON) is kept
+    const frames: Chat[] = [];
+    const off = t.ctx.bus.subscribe((m) => {
+      if (m.kind === 'tenant' && m.event.chat?.contact.name === 'Citra') frames.push(m.event.chat);
+    });
+    const citra = json(await get('/api/chat?search=Citra', token), api.chatPage).docs[0]!;
+    await t.ctx.db
+      .update(chats)
+      .set({ labelIds: [vip, grosir] })
+      .where(eq(chats.id, citra._id));
+    t.clock.advance(1500);
+    await customerSays(t.app, accountId, 'Kak, ada warna merah? 🙏', '6281377770003', 'Citra');
+    off();
     const eko = await customerSays(t.app, accountId, 'y', '6281377770005', 'Eko');
     await t.ctx.db
       .update(chats)
       .set({ lastMessageAt: null, fromSenderAt: null, unreadCount: 0 })
       .where(eq(chats.id, eko.chatId));
 
-    const list = json(await get('/api/chat', token), api.chatPage);
+    const listed = await get('/api/chat', token);
+    const list = json(listed, api.chatPage);
     expect(list.hasNextPage).toBe(false);
-    const one = await Promise.all(
-      list.docs.map(async (c) => json(await get(`/api/chat/${c._id}`, token), api.chat)),
-    );
+    const details = await Promise.all(list.docs.map((c) => get(`/api/chat/${c._id}`, token)));
+    const one = details.map((res) => json(res, api.chat));
     expect(list.docs).toEqual(one);
+    // byte for byte: the list's SQL-built JSON (chatJson) is the text GET /chat/{id} writes from toChat,
+    // keys in the same order, and the realtime frame of ingest says the same as both
+    expect(listed.body).toBe(`{"docs":[${details.map((res) => res.body).join(',')}],"hasNextPage":false}`);
+    const citraDetail = details.find((res) => json(res, api.chat).contact.name === 'Citra')!;
+    expect(frames.length).toBeGreaterThan(0);
+    expect(JSON.stringify(api.chat.parse(frames.at(-1)))).toBe(citraDetail.body);
     const byName = new Map(list.docs.map((c) => [c.contact.name, c]));
     expect(byName.get('Ani')?.contact.labelIds).toEqual([grosir, vip]);
     expect(byName.get('Ani')?.contact.labels.map((l) => l.name)).toEqual(['Grosir', 'VIP']);
     expect(byName.get('Bima')?.agent).toMatchObject({ _id: agent.id, name: 'Dewi Agen' });
     expect(byName.get('Bima')?.lastMessage).toMatchObject({ text: 'baik, kami cek', isFromMe: true });
-    expect(list.docs.map((c) => c.contact.name)).toEqual(['Bima', 'Citra', 'Ani', 'Dodi', 'Eko']);
+    expect(list.docs.map((c) => c.contact.name)).toEqual(['Citra', 'Bima', 'Ani', 'Dodi', 'Eko']);
     expect(byName.get('Dodi')).toMatchObject({
       senderPicture: '/media/dodi.jpg',
       contact: { note: 'pelanggan "lama"\n\tbayar\\tunai', labelIds: [vip] },

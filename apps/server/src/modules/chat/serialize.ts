@@ -60,9 +60,13 @@ export function selectChats<Extra extends Record<string, SQL>>(db: Db | Tx, extr
 const isoTime = (column: AnyPgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The chat's labels (or their ids) that still exist, in the chat's order: what attachLabels gives. */
-const labelsJson = (item: SQL) => sql`case when cardinality(${chats.labelIds}) = 0 then '[]'::json else
-  (select coalesce(json_agg(${item} order by listed.n), '[]'::json)
+/**
+ * The chat's labels (or their ids) that still exist, in the chat's order, as JSON text: what
+ * attachLabels gives, written the way JSON.stringify writes it (no spaces: json_agg and
+ * json_build_object would add some, and the list must be the same bytes as GET /chat/{id}).
+ */
+const labelsJson = (item: SQL) => sql`case when cardinality(${chats.labelIds}) = 0 then '[]' else
+  (select '[' || coalesce(string_agg(${item}, ',' order by listed.n), '') || ']'
    from unnest(${chats.labelIds}) with ordinality as listed(id, n)
    join ${chatLabels} on ${chatLabels.id} = listed.id and ${chatLabels.ownerId} = ${chats.ownerId}) end`;
 
@@ -77,8 +81,9 @@ const jsonTime = (column: AnyPgColumn) => sql`coalesce('"' || ${isoTime(column)}
  * frequent reads) send these as they come, so the server's one thread neither parses 20 rows of
  * columns, builds the objects nor serialises them again (~40% of its CPU per list call). Written by
  * concatenation with a `to_json` per value: json_build_object looks up each argument's type on every
- * row, and cost three times as much (PostgreSQL 15). Kept equal to toChat by chat.test.ts ('lists
- * each chat exactly as GET /chat/{id} shows it').
+ * row, and cost three times as much (PostgreSQL 15). Checked byte for byte against toChat's
+ * JSON.stringify (GET /chat/{id}) and ingest's realtime frame by chat.test.ts ('lists each chat
+ * exactly as GET /chat/{id} and the realtime frame show it').
  */
 export const chatJson = sql<string>`('{"_id":' || ${json(chats.id)}
   || ',"accountId":' || ${json(chats.accountId)}
@@ -87,8 +92,8 @@ export const chatJson = sql<string>`('{"_id":' || ${json(chats.id)}
   || ',"contact":{"name":' || ${json(chats.contactName)}
     || ',"phoneNumber":' || ${json(chats.contactPhone)}
     || ',"note":' || ${json(chats.note)}
-    || ',"labels":' || ${labelsJson(sql`json_build_object('_id', ${chatLabels.id}, 'name', ${chatLabels.name}, 'color', ${chatLabels.color})`)}::text
-    || ',"labelIds":' || ${labelsJson(sql`${chatLabels.id}`)}::text || '}'
+    || ',"labels":' || ${labelsJson(sql`'{"_id":' || ${json(chatLabels.id)} || ',"name":' || ${json(chatLabels.name)} || ',"color":' || ${json(chatLabels.color)} || '}'`)}
+    || ',"labelIds":' || ${labelsJson(json(chatLabels.id))} || '}'
   || ',"agentId":' || ${json(chats.agentId)}
   || ',"agent":' || case when ${chats.agentId} <> '' and ${agents.name} <> ''
     then '{"_id":' || ${json(chats.agentId)} || ',"name":' || ${json(agents.name)}
