@@ -90,6 +90,35 @@ export default tseslint.config(
     },
   },
   {
+    // Server: channels call the chat kernel (modules/chat/kernel.ts) and nothing else of the chat
+    // module; that they touch no chat table nor publish chat events is channels/boundary.test.ts.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: 'apps/server/src/channels',
+              from: 'apps/server/src/modules/chat',
+              except: ['./kernel.ts'],
+              message:
+                'Channels call the chat kernel (modules/chat/kernel.ts) only: export what they need from there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['bench/**', 'scripts/**', 'e2e/**', 'apps/server/scripts/**'],
     rules: { 'no-console': 'off' },
   },
