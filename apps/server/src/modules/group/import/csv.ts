@@ -1,135 +1,35 @@
+import { Readable, pipeline } from 'node:stream';
 import { TextDecoder } from 'node:util';
+import { CsvError, parse } from 'csv-parse';
 
 /** The text is not valid in its encoding (UTF-8, or UTF-16 with its byte order mark), or holds a NUL. */
 export class CsvEncodingError extends Error {}
 
-/** The text ends inside a quoted field: a stray quote that would swallow every line after it. */
+/** The text ends inside a quoted field (a stray quote that would swallow every line after it), or a record is too long. */
 export class CsvFormatError extends Error {}
 
-/** What one record may hold: fields past `maxFields` are dropped, a field keeps `maxFieldChars`. */
+/**
+ * What one record may hold: fields past `maxFields` are dropped, a field keeps `maxFieldChars`, and a
+ * record of more than `maxRecordChars` characters (most often a quote never closed) is refused with
+ * CsvFormatError while it is read.
+ */
 export interface CsvLimits {
   maxFields: number;
   maxFieldChars: number;
+  maxRecordChars: number;
 }
 
-const UNLIMITED: CsvLimits = { maxFields: Infinity, maxFieldChars: Infinity };
-
-const QUOTE = 34;
-const LF = 10;
-const CR = 13;
+const UNLIMITED: CsvLimits = { maxFields: Infinity, maxFieldChars: Infinity, maxRecordChars: Infinity };
 
 /**
- * An RFC 4180 parser fed text in pieces: quoted fields (with "" for a quote, delimiters and line
- * breaks inside), CRLF, LF or CR line ends. A quote in the middle of an unquoted field is kept as text.
- * Records come out as arrays of fields, an empty line as [''].
+ * A line is split into at most this many fields (Excel's column count), the rest of it being the last
+ * field: a line of nothing but delimiters cannot make a record of millions of fields. No CSV a
+ * spreadsheet writes has more columns, so quoted fields keep their meaning in every one of them.
  */
-export class CsvParser {
-  private field = '';
-  private record: string[] = [];
-  private inQuotes = false;
-  /** inside quotes, the previous character was a quote: either "" or the closing one */
-  private quoteSeen = false;
-  private skipLineFeed = false;
-  private atFieldStart = true;
-  private recordStarted = false;
-  private readonly delimiter: number;
+const SPLIT_FIELDS = 16_384;
 
-  /**
-   * `limits` bound the memory one record takes whatever the line (a line of ten million commas, a
-   * quote never closed): the fields and characters past them are read and dropped.
-   */
-  constructor(
-    delimiter: string,
-    private readonly limits: CsvLimits = UNLIMITED,
-  ) {
-    this.delimiter = delimiter.charCodeAt(0);
-  }
-
-  /** Adds text to the current field, up to the field limit. */
-  private append(text: string): void {
-    const room = this.limits.maxFieldChars - this.field.length;
-    if (room <= 0 || !text) return;
-    this.field += text.length > room ? text.slice(0, room) : text;
-  }
-
-  /** Ends the current field, keeping it when the record has room. */
-  private pushField(): void {
-    if (this.record.length < this.limits.maxFields) this.record.push(this.field);
-    this.field = '';
-  }
-
-  /** Parses `text`, appending the records it completes to `out`. */
-  push(text: string, out: string[][]): void {
-    let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (this.skipLineFeed) {
-        this.skipLineFeed = false;
-        if (c === LF) {
-          start = i + 1;
-          continue;
-        }
-      }
-      this.recordStarted = true;
-      if (this.inQuotes) {
-        if (!this.quoteSeen) {
-          if (c === QUOTE) {
-            this.append(text.slice(start, i));
-            this.quoteSeen = true;
-            start = i + 1;
-          }
-          continue;
-        }
-        this.quoteSeen = false;
-        if (c === QUOTE) {
-          this.append('"');
-          start = i + 1;
-          continue;
-        }
-        // the quote before was the closing one: this character is outside the quotes
-        this.inQuotes = false;
-        start = i;
-      }
-      if (c === this.delimiter) {
-        this.append(text.slice(start, i));
-        this.pushField();
-        this.atFieldStart = true;
-        start = i + 1;
-      } else if (c === LF || c === CR) {
-        this.append(text.slice(start, i));
-        this.endRecord(out);
-        start = i + 1;
-        if (c === CR) this.skipLineFeed = true;
-      } else if (c === QUOTE && this.atFieldStart) {
-        this.inQuotes = true;
-        this.atFieldStart = false;
-        start = i + 1;
-      } else {
-        this.atFieldStart = false;
-      }
-    }
-    this.append(text.slice(start));
-  }
-
-  /**
-   * The last record when the text does not end with a line break. Throws CsvFormatError when the text
-   * ends inside a quoted field (a quote after it, as in `"a""`, closes the field and is fine).
-   */
-  end(out: string[][]): void {
-    if (this.inQuotes && !this.quoteSeen) throw new CsvFormatError('unterminated quoted field');
-    if (this.recordStarted) this.endRecord(out);
-  }
-
-  private endRecord(out: string[][]): void {
-    this.pushField();
-    out.push(this.record);
-    this.record = [];
-    this.inQuotes = false;
-    this.quoteSeen = false;
-    this.atFieldStart = true;
-    this.recordStarted = false;
-  }
-}
+/** Header text searched for the delimiter when no line break comes sooner. */
+const HEADER_SEARCH_CHARS = 1024 * 1024;
 
 /**
  * The delimiter of the header line: whichever of comma, semicolon (Excel in Indonesian and other
@@ -160,18 +60,11 @@ function decoderFor(head: Uint8Array): TextDecoder {
 }
 
 /**
- * The records of a CSV file as arrays of fields, streamed: the bytes are decoded as they come (a byte
- * order mark dropped), the delimiter is taken from the header line, and at most one chunk's records
- * are held at a time. Throws CsvEncodingError on bytes that are not text in the encoding or on a NUL
- * (binary data; PostgreSQL text cannot hold it), CsvFormatError on a quote never closed.
+ * The bytes as text, decoded as they come (a byte order mark dropped). Throws CsvEncodingError on
+ * bytes that are not text in the encoding or on a NUL (binary data; PostgreSQL text cannot hold it).
  */
-export async function* csvRecords(
-  source: AsyncIterable<Uint8Array>,
-  limits: CsvLimits = UNLIMITED,
-): AsyncGenerator<string[][]> {
+async function* decodedText(source: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   let decoder: TextDecoder | null = null;
-  let parser: CsvParser | null = null;
-  let pending = '';
   const decode = (chunk: Uint8Array | undefined): string => {
     let text: string;
     try {
@@ -185,25 +78,93 @@ export async function* csvRecords(
   for await (const chunk of source) {
     decoder ??= decoderFor(chunk);
     const text = decode(chunk);
-    const out: string[][] = [];
-    if (!parser) {
-      // the delimiter is known once the header line is complete
-      // only the new text is searched: a long header line in small chunks stays linear
-      const found = text.search(/[\r\n]/);
-      const lineEnd = found < 0 ? -1 : pending.length + found;
-      pending += text;
-      if (lineEnd < 0 && pending.length < 1024 * 1024) continue;
-      parser = new CsvParser(detectDelimiter(lineEnd < 0 ? pending : pending.slice(0, lineEnd)), limits);
-      parser.push(pending, out);
-      pending = '';
-    } else parser.push(text, out);
-    if (out.length) yield out;
+    if (text) yield text;
   }
   if (!decoder) return;
-  const out: string[][] = [];
   const rest = decode(undefined);
-  parser ??= new CsvParser(detectDelimiter((pending + rest).split(/[\r\n]/)[0] ?? ''), limits);
-  parser.push(pending + rest, out);
-  parser.end(out);
-  if (out.length) yield out;
+  if (rest) yield rest;
+}
+
+/** The first text, up to the end of the header line, and the rest of the text after it. */
+async function header(
+  texts: AsyncIterator<string>,
+): Promise<{ head: string; firstLine: string; rest: AsyncGenerator<string> }> {
+  let head = '';
+  let lineEnd = -1;
+  let done = false;
+  while (lineEnd < 0 && head.length < HEADER_SEARCH_CHARS) {
+    const next = await texts.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    // only the new text is searched: a long header line in small chunks stays linear
+    const found = next.value.search(/[\r\n]/);
+    if (found >= 0) lineEnd = head.length + found;
+    head += next.value;
+  }
+  async function* rest(): AsyncGenerator<string> {
+    try {
+      while (!done) {
+        const next = await texts.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      await texts.return?.();
+    }
+  }
+  return { head, firstLine: lineEnd < 0 ? head : head.slice(0, lineEnd), rest: rest() };
+}
+
+/**
+ * The records of a CSV file as arrays of fields, streamed through csv-parse (RFC 4180: quoted fields
+ * with "" for a quote, delimiters and line breaks inside; CRLF, LF or CR line ends; a quote in the
+ * middle of an unquoted field kept as text; an empty line as ['']). The bytes are decoded as they come
+ * (a byte order mark dropped) and the delimiter is taken from the header line. `limits` bound what one
+ * record keeps whatever the line. Throws CsvEncodingError on bytes that are not text in the encoding
+ * or on a NUL, CsvFormatError on a quote never closed or a record longer than `maxRecordChars`.
+ */
+export async function* csvRecords(
+  source: AsyncIterable<Uint8Array>,
+  limits: CsvLimits = UNLIMITED,
+): AsyncGenerator<string[]> {
+  const texts = decodedText(source);
+  const { head, firstLine, rest } = await header(texts);
+  if (!head) {
+    await rest.return(undefined);
+    return;
+  }
+  const { maxFields, maxFieldChars, maxRecordChars } = limits;
+  const parser = parse({
+    delimiter: detectDelimiter(firstLine),
+    record_delimiter: ['\r\n', '\n', '\r'],
+    // the text is decoded already, its byte order mark dropped
+    bom: false,
+    relax_quotes: true,
+    relax_column_count: true,
+    ignore_last_delimiters: Number.isFinite(maxFields) ? Math.max(SPLIT_FIELDS, maxFields + 1) : false,
+    max_record_size: Number.isFinite(maxRecordChars) ? maxRecordChars : 0,
+    on_record: (record: string[]) => {
+      const kept = record.length > maxFields ? record.slice(0, maxFields) : record;
+      return kept.map((field) => (field.length > maxFieldChars ? field.slice(0, maxFieldChars) : field));
+    },
+  });
+  async function* text(): AsyncGenerator<string> {
+    yield head;
+    yield* rest;
+  }
+  // a failure of the decoding reaches the parser, and its reader, as it is
+  pipeline(Readable.from(text()), parser, () => {});
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) yield record;
+  } catch (error) {
+    if (error instanceof CsvError) {
+      throw new CsvFormatError(
+        error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'unterminated quoted field' : error.message,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
 }

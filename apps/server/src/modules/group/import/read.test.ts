@@ -1,46 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { CsvEncodingError, CsvFormatError, CsvParser, csvRecords, detectDelimiter } from './csv';
+import { CsvEncodingError, CsvFormatError, csvRecords, detectDelimiter } from './csv';
 import { cellText } from './read';
-
-function parseWhole(text: string, delimiter = ','): string[][] {
-  const out: string[][] = [];
-  const parser = new CsvParser(delimiter);
-  parser.push(text, out);
-  parser.end(out);
-  return out;
-}
-
-function parseInPieces(text: string, size: number, delimiter = ','): string[][] {
-  const out: string[][] = [];
-  const parser = new CsvParser(delimiter);
-  for (let i = 0; i < text.length; i += size) parser.push(text.slice(i, i + size), out);
-  parser.end(out);
-  return out;
-}
 
 async function records(chunks: Uint8Array[], limits?: Parameters<typeof csvRecords>[1]): Promise<string[][]> {
   async function* source() {
     yield* chunks;
   }
   const all: string[][] = [];
-  for await (const batch of csvRecords(source(), limits)) all.push(...batch);
+  for await (const record of csvRecords(source(), limits)) all.push(record);
   return all;
+}
+
+/** The records of `text` given in pieces of `size` bytes (all of it at once by default). */
+function parse(text: string, size = Infinity): Promise<string[][]> {
+  const bytes = Buffer.from(text);
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  return records(chunks);
 }
 
 describe('CSV parser', () => {
   const text = 'a,"b ""kutip"", koma",c\r\n"baris\r\nbaru",,x"y\n\n"akhir"';
   const expected = [['a', 'b "kutip", koma', 'c'], ['baris\r\nbaru', '', 'x"y'], [''], ['akhir']];
 
-  it('reads quotes, escaped quotes, line breaks in fields and a last line without a break', () => {
-    expect(parseWhole(text)).toEqual(expected);
+  it('reads quotes, escaped quotes, line breaks in fields and a last line without a break', async () => {
+    expect(await parse(text)).toEqual(expected);
   });
 
-  it('gives the same records whatever the pieces the text comes in', () => {
-    for (const size of [1, 2, 3, 5, 7]) expect(parseInPieces(text, size), `size ${size}`).toEqual(expected);
+  it('gives the same records whatever the pieces the text comes in', async () => {
+    for (const size of [1, 2, 3, 5, 7]) expect(await parse(text, size), `size ${size}`).toEqual(expected);
   });
 
-  it('ends records on CR alone and ignores a final line break', () => {
-    expect(parseWhole('a;b\rc;d\r\n', ';')).toEqual([
+  it('ends records on CR alone and ignores a final line break', async () => {
+    expect(await parse('a;b\rc;d\r\n')).toEqual([
       ['a', 'b'],
       ['c', 'd'],
     ]);
@@ -77,7 +69,7 @@ describe('CSV parser', () => {
 
 describe('CSV limits', () => {
   it('keeps at most maxFields fields and maxFieldChars characters of each, whatever the line', async () => {
-    const limits = { maxFields: 3, maxFieldChars: 5 };
+    const limits = { maxFields: 3, maxFieldChars: 5, maxRecordChars: 1_000_000 };
     const wide = `a,b,c${',d'.repeat(100_000)}\n"panjang sekali, ""kutip""",x\n`;
     for (const size of [3, 4096, 64 * 1024]) {
       const bytes = Buffer.from(wide);
@@ -88,6 +80,22 @@ describe('CSV limits', () => {
         ['panja', 'x'],
       ]);
     }
+  });
+
+  it('refuses a record longer than maxRecordChars as it is read, without waiting for the end', async () => {
+    const limits = { maxFields: 3, maxFieldChars: 5, maxRecordChars: 100_000 };
+    await expect(
+      records([Buffer.from(`Nama,HP\nBudi,${'8'.repeat(100_001)}\n`)], limits),
+    ).rejects.toBeInstanceOf(CsvFormatError);
+    // a quote never closed in a text that never ends
+    async function* endless() {
+      yield Buffer.from('Nama,HP\n"Budi,62812\n');
+      for (;;) yield Buffer.from('Ani,62813\n'.repeat(1000));
+    }
+    const read = async () => {
+      for await (const record of csvRecords(endless(), limits)) void record;
+    };
+    await expect(read()).rejects.toBeInstanceOf(CsvFormatError);
   });
 
   it('refuses a quote never closed, and a NUL anywhere in the text', async () => {

@@ -13,9 +13,14 @@ export const MAX_COLUMNS = 100;
 const MAX_CELL_CHARS = 1000;
 /**
  * What the CSV parser keeps of one record, whatever its line: the columns read, and characters enough
- * per field that trimming and then cutting to MAX_CELL_CHARS gives what the whole field would.
+ * per field that trimming and then cutting to MAX_CELL_CHARS gives what the whole field would. A
+ * record longer than all those fields together (most often a quote never closed) is a broken file.
  */
-const CSV_LIMITS: CsvLimits = { maxFields: MAX_COLUMNS, maxFieldChars: 64 * 1024 };
+const CSV_LIMITS: CsvLimits = {
+  maxFields: MAX_COLUMNS,
+  maxFieldChars: 64 * 1024,
+  maxRecordChars: MAX_COLUMNS * 64 * 1024,
+};
 /** A streaming read that yields nothing for this long is taken as stuck on a broken file. */
 const STALL_MS = 60_000;
 
@@ -134,12 +139,10 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<FileRow> {
 /** The non-empty records of a CSV; the number is the record's (a quoted line break stays in its record). */
 async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
   let number = 0;
-  for await (const records of csvRecords(stream, CSV_LIMITS)) {
-    for (const record of records) {
-      number++;
-      const cells = tidy(record, 0, (v) => v as string);
-      if (cells) yield { number, cells };
-    }
+  for await (const record of csvRecords(stream, CSV_LIMITS)) {
+    number++;
+    const cells = tidy(record, 0, (v) => v as string);
+    if (cells) yield { number, cells };
   }
 }
 
