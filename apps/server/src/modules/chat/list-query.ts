@@ -1,0 +1,67 @@
+import { arrayOverlaps, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { chatListQuery } from '@sapa/contracts';
+import type { z } from 'zod';
+import { chats } from '../../db/schema';
+import type { Actor } from '../auth/actor';
+
+/** GET /chat's query, parsed: status tab, id filters, page, size and search. */
+export type ChatListQuery = z.output<typeof chatListQuery>;
+
+/** Chats of the tenant matching the filters of spec §3 'Chat filter', except the search. */
+export function filterConditions(actor: Actor, query: ChatListQuery): SQL[] {
+  const where: SQL[] = [eq(chats.ownerId, actor.ownerId)];
+  if (query.status === 'unread') where.push(gt(chats.unreadCount, 0));
+  if (query.status === 'unreplied') {
+    where.push(eq(chats.lastMessageIsFromMe, false), sql`${chats.lastMessageAt} is not null`);
+  }
+  if (query.accountIds.length) where.push(inArray(chats.accountId, query.accountIds));
+  if (query.labelIds.length) where.push(arrayOverlaps(chats.labelIds, query.labelIds));
+  if (query.agentIds.length) where.push(inArray(chats.agentId, query.agentIds));
+  return where;
+}
+
+/** filterConditions with placeholders (ownerId, accountIds, labelIds, agentIds) for the values. */
+export function placeholderFilters(query: ChatListQuery): SQL[] {
+  const where: SQL[] = [eq(chats.ownerId, sql.placeholder('ownerId'))];
+  if (query.status === 'unread') where.push(gt(chats.unreadCount, 0));
+  if (query.status === 'unreplied') {
+    where.push(eq(chats.lastMessageIsFromMe, false), sql`${chats.lastMessageAt} is not null`);
+  }
+  if (query.accountIds.length)
+    where.push(sql`${chats.accountId} = any(${sql.placeholder('accountIds')}::text[])`);
+  if (query.labelIds.length) where.push(sql`${chats.labelIds} && ${sql.placeholder('labelIds')}::text[]`);
+  if (query.agentIds.length) where.push(sql`${chats.agentId} = any(${sql.placeholder('agentIds')}::text[])`);
+  return where;
+}
+
+/** The list's order: newest last message first, chats without one last, then by id. */
+export const listOrder = () => [sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id)];
+
+/** The filter shape of a query: which status, and which id filters are set. */
+export const filterShape = (query: ChatListQuery) =>
+  `${query.status}_${+!!query.accountIds.length}${+!!query.labelIds.length}${+!!query.agentIds.length}`;
+
+/**
+ * The statements built per shape, per database: at most this many, the least recently used dropped
+ * (a search's shape counts its words and its page size, so shapes are many). What the database
+ * keeps prepared for them is bounded on its side (db/client.ts, db/pglite-prepared.ts).
+ */
+export const MAX_SHAPES = 200;
+
+/** A shape's statement, now the most recently used. */
+export function recent<V>(byShape: Map<string, V>, shape: string): V | undefined {
+  const value = byShape.get(shape);
+  if (value !== undefined) {
+    byShape.delete(shape);
+    byShape.set(shape, value);
+  }
+  return value;
+}
+
+export function remember<V>(byShape: Map<string, V>, shape: string, value: V): void {
+  byShape.set(shape, value);
+  for (const oldest of byShape.keys()) {
+    if (byShape.size <= MAX_SHAPES) break;
+    byShape.delete(oldest);
+  }
+}
