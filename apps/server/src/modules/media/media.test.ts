@@ -162,6 +162,28 @@ describe('media on disk', () => {
     const beyond = await download(media.url, { range: `bytes=${bytes.length}-` });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    expect((await download(media.url, { range: 'bytes=-0' })).statusCode).toBe(416);
+
+    // a suffix longer than the file is all of it
+    const all = await download(media.url, { range: `bytes=-${bytes.length + 100}` });
+    expect(all.statusCode).toBe(206);
+    expect(all.headers['content-range']).toBe(`bytes 0-${bytes.length - 1}/${bytes.length}`);
+    expect(all.rawPayload.equals(bytes)).toBe(true);
+
+    // several ranges, another unit and malformed or invalid ranges get the whole file
+    for (const range of [
+      'bytes=0-9,20-29',
+      'bytes=0-9,999999999-',
+      'items=0-9',
+      'bytes=abc',
+      'bytes=-',
+      'bytes=9-0',
+    ]) {
+      const whole = await download(media.url, { range });
+      expect(whole.statusCode, range).toBe(200);
+      expect(whole.headers['content-range'], range).toBeUndefined();
+      expect(whole.rawPayload.length, range).toBe(bytes.length);
+    }
 
     // an If-Range for other bytes gets the whole file
     const stale = await download(media.url, { range: 'bytes=0-9', 'if-range': '"lain"' });
@@ -323,7 +345,8 @@ describe('media on disk', () => {
         'content-type': 'application/octet-stream',
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; sandbox",
-        'content-disposition': `attachment; filename="${name}"; filename*=UTF-8''${name}`,
+        // a name that is a token goes unquoted
+        'content-disposition': `attachment; filename=${name}; filename*=UTF-8''${name}`,
       });
     }
     // a plain text document keeps its type, still as an attachment

@@ -5,8 +5,10 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { ATTACHMENT_MESSAGES, LIMITS, type UploadedMedia } from '@sapa/contracts';
+import { encodeExtended, format as formatContentDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import rangeParser from 'range-parser';
 import type { AppContext } from '../../context';
 import { mediaFiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -376,36 +378,40 @@ function isActiveContent(mimetype: string): boolean {
   );
 }
 
-/** RFC 6266 / RFC 5987: an ASCII fallback plus the exact UTF-8 name. */
+/**
+ * RFC 6266, written by the content-disposition package: an ASCII fallback (other characters as '_')
+ * plus the exact UTF-8 name in filename* (RFC 8187), sent for every name as before.
+ */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return formatContentDisposition({
+    type,
+    parameters: { filename: fallback, 'filename*': encodeExtended(name) },
+  });
 }
 
+/** A single byte-range-spec (RFC 9110 §14.1.1), for the -1 answers of range-parser. */
+const BYTE_RANGE = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/;
+
 /**
- * One `bytes=` range of a file of `size` bytes: null to send it whole (no header, several ranges or a
- * malformed one, which RFC 9110 lets a server ignore), 'unsatisfiable' for a 416.
+ * One `bytes=` range of a file of `size` bytes, by range-parser: null to send it whole (no header,
+ * several ranges, another unit or a malformed or invalid one, which RFC 9110 lets a server ignore),
+ * 'unsatisfiable' for a 416.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!header || header.includes(',')) return null;
+  const ranges = rangeParser(size, header.trim());
+  if (ranges === -2) return null;
+  if (ranges !== -1) return ranges.type === 'bytes' ? ranges[0]! : null;
+  // range-parser 1.x answers -1 for more than unsatisfiable ranges
+  const match = BYTE_RANGE.exec(header.trim());
   if (!match) return null;
-  const [, from, to] = match;
-  if (!from && !to) return null;
-  if (!from) {
-    const suffix = Number(to);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to ? Math.min(Number(to), size - 1) : size - 1;
-  if (to && Number(to) < start) return null;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end };
+  const [, first, last] = match;
+  // last before first: an invalid range, ignored as before
+  if (first && last && Number(last) < Number(first)) return null;
+  // a suffix longer than the file asks for all of it (RFC 9110 §14.1.2)
+  if (!first && Number(last) > 0 && size > 0) return { start: 0, end: size - 1 };
+  return 'unsatisfiable';
 }
 
 export interface ServedMedia {
