@@ -17,7 +17,7 @@ import { contactImports } from '../../../db/schema';
 import { PermanentJobError } from '../../../jobs/runner';
 import { mediaStore } from '../../media/service';
 import { MediaNotFoundError } from '../../media/store';
-import { fileRows, fit, type FileRow } from './read';
+import { fileRows, fit, type FileRow, type OpenFile } from './read';
 import { IMPORT_JOB, removeImportFile } from './service';
 
 /** Rows per transaction: the progress moves (and a crash loses) at most this many at a time. */
@@ -74,11 +74,27 @@ function classify(cells: string[], plan: Plan): Classified {
   return { ok: true, name: [...name].slice(0, CONTACT_LIMITS.contactNameMax).join(''), phone, values };
 }
 
-/** The stored file as a stream; from S3 it is copied to a local file first, so a slow import holds no socket. */
-async function openFile(ctx: AppContext, key: string): Promise<{ stream: Readable; done(): Promise<void> }> {
+/**
+ * The stored file, to be read from its start as often as fileRows needs; from S3 it is copied to a
+ * local file first, so a slow import holds no socket.
+ */
+async function openFile(ctx: AppContext, key: string): Promise<{ open: OpenFile; done(): Promise<void> }> {
   const store = mediaStore(ctx);
   try {
-    if (store.kind === 'disk') return { stream: await store.get(key), done: async () => {} };
+    if (store.kind === 'disk') {
+      // opened here, so that a missing file is a PermanentJobError
+      let first: Readable | null = await store.get(key);
+      return {
+        open: async () => {
+          const stream = first ?? (await store.get(key));
+          first = null;
+          return stream;
+        },
+        done: async () => {
+          first?.destroy();
+        },
+      };
+    }
     const dir = path.join(ctx.config.dataDir, 'media', '.tmp');
     await fs.promises.mkdir(dir, { recursive: true });
     const local = path.join(dir, `${randomBytes(12).toString('hex')}.import`);
@@ -89,7 +105,7 @@ async function openFile(ctx: AppContext, key: string): Promise<{ stream: Readabl
       throw error;
     }
     return {
-      stream: fs.createReadStream(local),
+      open: () => fs.createReadStream(local),
       done: () => fs.promises.rm(local, { force: true }),
     };
   } catch (error) {
@@ -289,7 +305,7 @@ async function importRows(ctx: AppContext, importId: string): Promise<void> {
     let header = true;
     let index = 0;
     let batch: FileRow[] = [];
-    for await (const fileRow of fileRows(file.stream, row.fileType)) {
+    for await (const fileRow of fileRows(file.open, row.fileType)) {
       if (header) {
         header = false;
         continue;

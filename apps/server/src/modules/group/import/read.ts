@@ -112,8 +112,11 @@ function tidy(cells: ArrayLike<unknown>, from: number, toText: (v: unknown) => s
 
 // ---- rows of each kind of file ----
 
+/** Opens the stored file from its start, for every read of it. */
+export type OpenFile = () => Readable | Promise<Readable>;
+
 /** The non-empty rows of the first worksheet of an xlsx (which must have passed checkZip). */
-async function* xlsxRows(stream: Readable): AsyncGenerator<FileRow> {
+async function* worksheetRows(stream: Readable): AsyncGenerator<FileRow> {
   const ExcelJS = await loadExcel();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'cache',
@@ -136,23 +139,63 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<FileRow> {
   if (!sheets) throw new ZipError('no worksheet');
 }
 
+/**
+ * exceljs' streaming reader now and then (about one read in 150) loses part of xl/workbook.xml - a
+ * race in how it iterates the zip entry's stream - and then fails on the first worksheet with this
+ * TypeError, before any row. The same file read again is fine.
+ */
+function isWorkbookReadRace(error: unknown): boolean {
+  return error instanceof TypeError && error.message.includes("reading 'sheets'");
+}
+
+/** worksheetRows, read once more from a fresh stream when exceljs' race fails it before the first row. */
+async function* xlsxRows(open: OpenFile): AsyncGenerator<FileRow> {
+  let rows = 0;
+  for (let attempt = 1; ; attempt++) {
+    const stream = await open();
+    try {
+      for await (const row of worksheetRows(stream)) {
+        rows++;
+        yield row;
+      }
+      return;
+    } catch (error) {
+      if (rows > 0 || attempt > 1 || !isWorkbookReadRace(error)) throw error;
+    } finally {
+      stream.destroy();
+    }
+  }
+}
+
 /** The non-empty records of a CSV; the number is the record's (a quoted line break stays in its record). */
-async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
-  let number = 0;
-  for await (const record of csvRecords(stream, CSV_LIMITS)) {
-    number++;
-    const cells = tidy(record, 0, (v) => v as string);
-    if (cells) yield { number, cells };
+async function* csvRows(open: OpenFile): AsyncGenerator<FileRow> {
+  const stream = await open();
+  try {
+    let number = 0;
+    for await (const record of csvRecords(stream, CSV_LIMITS)) {
+      number++;
+      const cells = tidy(record, 0, (v) => v as string);
+      if (cells) yield { number, cells };
+    }
+  } finally {
+    stream.destroy();
   }
 }
 
 /**
- * The non-empty rows of a stored import file, streamed. A read that stops making progress (a broken
- * file the parser waits on forever) fails with FileStalledError; the stream is destroyed when the
- * caller stops early or the read fails.
+ * The non-empty rows of a stored import file, streamed from the streams `open` gives (an xlsx may be
+ * read twice, see xlsxRows). A read that stops making progress (a broken file the parser waits on
+ * forever) fails with FileStalledError; the streams are destroyed when the caller stops early or the
+ * read fails.
  */
-export async function* fileRows(stream: Readable, type: ImportFileType): AsyncGenerator<FileRow> {
-  const rows = type === 'xlsx' ? xlsxRows(stream) : csvRows(stream);
+export async function* fileRows(open: OpenFile, type: ImportFileType): AsyncGenerator<FileRow> {
+  const opened: Readable[] = [];
+  const tracked: OpenFile = async () => {
+    const stream = await open();
+    opened.push(stream);
+    return stream;
+  };
+  const rows = type === 'xlsx' ? xlsxRows(tracked) : csvRows(tracked);
   try {
     for (;;) {
       let timer: NodeJS.Timeout | undefined;
@@ -169,7 +212,7 @@ export async function* fileRows(stream: Readable, type: ImportFileType): AsyncGe
       yield next.value;
     }
   } finally {
-    stream.destroy();
+    for (const stream of opened) stream.destroy();
     // a stalled generator cannot be closed: its pending step never settles
     void rows.return(undefined).catch(() => {});
   }
@@ -254,7 +297,7 @@ export async function inspectFile(file: string, name: string, mimetype: string):
   let totalRows = 0;
   let width = 0;
   try {
-    for await (const row of fileRows(fs.createReadStream(file), type)) {
+    for await (const row of fileRows(() => fs.createReadStream(file), type)) {
       if (!header) {
         header = row.cells;
         width = header.length;
