@@ -30,3 +30,5 @@ export * from './attachments';
 export * from './schemas/label';
 export * from './schemas/contact';
 export * from './schemas/whatsapp';
+export * from './catalogue/publication';
+export * from './schemas/publication';

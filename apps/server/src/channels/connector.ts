@@ -9,6 +9,34 @@ export type MessageRow = typeof messages.$inferSelect;
 export class PermanentSendError extends Error {}
 
 /**
+ * WhatsApp restricted the number (463 'reach-out timelock', 479): never retried (a retry counts as
+ * another reach-out, channels reference §1.9); the number's broadcasts pause and the owner is told.
+ */
+export class RestrictedSendError extends PermanentSendError {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The error codes of a restricted WhatsApp number (channels reference §1.9). */
+export const RESTRICTED_CODES = ['463', '479'];
+
+/** A WhatsApp Status as a connector posts it (issue 20 part 5). */
+export interface StatusContent {
+  type: 'text' | 'image' | 'video';
+  /** the text, or the caption of media */
+  text: string;
+  /** '#rrggbb' for a text status */
+  backgroundColor: string | null;
+  /** the stored file (media storage url) of an image or video */
+  mediaUrl: string | null;
+  mimetype: string | null;
+}
+
+/**
  * One interface for every channel (ARCHITECTURE §5). Connectors normalise inbound traffic into
  * `InboundEvent`s handed to the ingest service, and carry out sends and read receipts.
  */
@@ -21,6 +49,22 @@ export interface Connector {
   send(account: AccountRow, chat: ChatRow, message: MessageRow): Promise<{ externalId: string }>;
   /** Tells the channel the business has read these inbound messages. */
   markRead(account: AccountRow, chat: ChatRow, externalIds: string[]): Promise<void>;
+  /**
+   * Which of these numbers (digits, country code first) have an account on the channel (WhatsApp's
+   * onWhatsApp), as a map digits -> registered. Absent when the channel cannot tell. Throws
+   * RetryLaterError when the number's socket is not available in this process.
+   */
+  checkNumbers?(account: AccountRow, phones: string[]): Promise<Map<string, boolean>>;
+  /**
+   * Posts a WhatsApp Status that only `viewers` (digits) and the number itself can see. `id` is the
+   * idempotency key, as a message's id is for send. Returns the channel's id of the post.
+   */
+  postStatus?(
+    account: AccountRow,
+    id: string,
+    content: StatusContent,
+    viewers: string[],
+  ): Promise<{ externalId: string }>;
 }
 
 /** A message arriving from a channel, in the shape every connector produces. */

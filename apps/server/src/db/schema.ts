@@ -226,6 +226,12 @@ export const accounts = pgTable(
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     /** removed by the owner: hidden from lists and never connected again; its chats stay readable */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** when the number was (last) linked: bulk sends warm up over its first days (issue 20) */
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
+    /** the earliest time the next broadcast message of this number may be stored (bulk pacing) */
+    bulkNextAt: timestamp('bulk_next_at', { withTimezone: true }),
+    /** the simulator's switch: the sandbox number answers sends with WhatsApp's 463 (restricted) */
+    sandboxRestricted: boolean('sandbox_restricted').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -618,4 +624,196 @@ export const whatsappGroups = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('whatsapp_groups_pk').on(t.accountId, t.jid)],
+);
+
+/**
+ * Broadcasts (issue 20): a message sent to many recipients from one or several numbers (rotated).
+ * The counters are kept in the same transaction as each recipient's state change, so lists and
+ * reports read them instead of counting recipients.
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** one of PUBLICATION_STATES: scheduled, running, paused, finish */
+    state: text('state').notNull(),
+    accountIds: text('account_ids').array().notNull(),
+    groupIds: text('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** BroadcastMessage: type, text and the media object of its type */
+    message: jsonb('message').notNull(),
+    fallbacks: jsonb('fallbacks').$type<Record<string, string>>().notNull().default({}),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    pausedReason: text('paused_reason'),
+    total: integer('total').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    read: integer('read').notNull().default(0),
+    replied: integer('replied').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    optedOut: integer('opted_out').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('broadcasts_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('broadcasts_due_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.state} = 'scheduled'`),
+  ],
+);
+
+/**
+ * One row per recipient of a broadcast. `message_id` is set in the transaction that stores the
+ * recipient's message in its chat: a recipient is messaged at most once, however often the dispatcher
+ * crashes and restarts.
+ */
+export const broadcastRecipients = pgTable(
+  'broadcast_recipients',
+  {
+    id: id(),
+    broadcastId: text('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    /** the order recipients are sent in (and the sender rotation) */
+    position: integer('position').notNull(),
+    phone: text('phone').notNull(),
+    name: text('name').notNull().default(''),
+    /** the contact's values by column name (variables), as they were when the broadcast was made */
+    values: jsonb('values').$type<Record<string, string>>().notNull().default({}),
+    /** one of RECIPIENT_STATES */
+    state: text('state').notNull().default('pending'),
+    reason: text('reason'),
+    accountId: text('account_id'),
+    chatId: text('chat_id'),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('broadcast_recipients_phone_key').on(t.broadcastId, t.phone),
+    index('broadcast_recipients_state_idx').on(t.broadcastId, t.state, t.position),
+    index('broadcast_recipients_position_idx').on(t.broadcastId, t.position),
+    uniqueIndex('broadcast_recipients_message_key').on(t.messageId),
+    index('broadcast_recipients_reply_idx').on(t.ownerId, t.phone, t.sentAt),
+  ],
+);
+
+/** Numbers that asked not to receive broadcasts (a stop word, or added by the owner). */
+export const broadcastOptOuts = pgTable(
+  'broadcast_opt_outs',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    /** 'reply' or 'manual' */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('broadcast_opt_outs_key').on(t.ownerId, t.phone)],
+);
+
+/** A tenant's publication settings: the stop words (null: PUBLICATION_LIMITS.stopWords). */
+export const publicationSettings = pgTable('publication_settings', {
+  ownerId: text('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stopWords: text('stop_words').array(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** WhatsApp Status posts (issue 20 part 5): once now, once at a time, or daily/weekly at a time. */
+export const statusPosts = pgTable(
+  'status_posts',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    /** text, image or video */
+    type: text('type').notNull(),
+    text: text('text').notNull().default(''),
+    backgroundColor: text('background_color'),
+    /** the image or video media object */
+    media: jsonb('media'),
+    /** 'all' or 'groups' */
+    audience: text('audience').notNull(),
+    groupIds: text('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** none, daily or weekly */
+    repeat: text('repeat').notNull().default('none'),
+    /** HH:mm (Asia/Jakarta) of a recurring post */
+    time: text('time'),
+    /** 0..6 (Sunday first) of a weekly post */
+    weekday: integer('weekday'),
+    /** when it posts next; null once finished */
+    nextAt: timestamp('next_at', { withTimezone: true }),
+    /** one of PUBLICATION_STATES */
+    state: text('state').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('status_posts_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('status_posts_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.state} in ('scheduled', 'running')`),
+  ],
+);
+
+/** Each time a status post went out (or failed to). `id` is the post's idempotency key to the channel. */
+export const statusRuns = pgTable(
+  'status_runs',
+  {
+    id: id(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => statusPosts.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    /** the time it was due (one run per post and due time) */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    at: timestamp('at', { withTimezone: true }),
+    /** pending, sent or failed */
+    state: text('state').notNull().default('pending'),
+    viewers: integer('viewers').notNull().default(0),
+    reason: text('reason'),
+    externalId: text('external_id'),
+  },
+  (t) => [uniqueIndex('status_runs_due_key').on(t.postId, t.dueAt)],
+);
+
+/** The statuses the sandbox channel posted, for the simulator's status feed. */
+export const sandboxStatuses = pgTable(
+  'sandbox_statuses',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    type: text('type').notNull(),
+    text: text('text').notNull().default(''),
+    backgroundColor: text('background_color'),
+    mediaUrl: text('media_url'),
+    viewers: integer('viewers').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_statuses_account_idx').on(t.accountId, t.createdAt)],
 );

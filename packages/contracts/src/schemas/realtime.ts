@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { account } from './account';
 import { chat } from './chat';
 import { message } from './message';
+import { broadcast, statusPost } from './publication';
 
 export const REALTIME_TYPES = [
   'message.created',
@@ -10,6 +11,10 @@ export const REALTIME_TYPES = [
   'chat.deleted',
   /** an account's status or linking QR changed: `account` holds it, chat and message are null */
   'account.updated',
+  /** a broadcast's state or counts changed: `broadcast` holds it (owner's screens) */
+  'broadcast.updated',
+  /** a status post changed: `statusPost` holds it */
+  'status.updated',
 ] as const;
 export type RealtimeType = (typeof REALTIME_TYPES)[number];
 
@@ -19,6 +24,8 @@ export const realtimeEvent = z.object({
   chat: chat.nullable(),
   message: message.nullable(),
   account: account.nullable().optional(),
+  broadcast: broadcast.nullable().optional(),
+  statusPost: statusPost.nullable().optional(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
 
