@@ -40,6 +40,21 @@ export const JOB_KINDS = {
     maxAttempts: 5,
     finalFailure: 'nothing: the message keeps its status (a receipt never arrived)',
   },
+  /**
+   * modules/publication/broadcast: stores the next recipients' messages of a running broadcast (paced
+   * per sender number), then enqueues itself again until no recipient is pending.
+   */
+  'broadcast.dispatch': {
+    payload: z.object({ broadcastId: id }),
+    maxAttempts: 8,
+    finalFailure: "the broadcast is 'paused' with the reason; resuming it continues where it stopped",
+  },
+  /** modules/publication/status: posts one due run of a WhatsApp Status post. */
+  'status.post': {
+    payload: z.object({ postId: id, dueAt: z.iso.datetime() }),
+    maxAttempts: 5,
+    finalFailure: "the run is 'failed' with the reason; a recurring post still schedules its next run",
+  },
 } as const satisfies Record<string, JobKind>;
 
 export type JobName = keyof typeof JOB_KINDS;
