@@ -11,3 +11,4 @@ export { applyStatus } from './receipts';
 export { findMessage, findMessageByExternalId, recordExternalId } from './message-lookup';
 export { forgetAccount } from './account-cache';
 export { publishChatsUpdated, releaseAgentChats, removeLabelFromChats } from './tenant-changes';
+export { resolveContent, type ResolvedContent } from './content';
