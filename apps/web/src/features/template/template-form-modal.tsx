@@ -30,7 +30,7 @@ import {
   type TemplateFormValues,
   type TemplateType,
 } from './template-form';
-import { TemplateFileField } from './template-file-field';
+import { MediaFileField } from '../../components/content-editor/media-file-field';
 import { useSaveTemplate } from '../../resources/template/template-queries';
 import { TEMPLATE_TEXT } from './template-strings';
 
@@ -207,7 +207,7 @@ function TemplateForm({ template, onDone }: { template: ChatTemplate | null; onD
           data-testid="template-type"
         />
         {isFileKind(type) ? (
-          <TemplateFileField
+          <MediaFileField
             key={type}
             kind={type}
             file={files[type]}
@@ -216,6 +216,7 @@ function TemplateForm({ template, onDone }: { template: ChatTemplate | null; onD
             caption={form.values.text}
             disabled={save.isPending}
             onPick={(file) => void pickFile(file)}
+            testIdPrefix="template"
           />
         ) : null}
         {type === 'location' ? (

@@ -23,7 +23,4 @@ export const TEMPLATE_TEXT = {
   deleted: 'Template berhasil dihapus',
   deleteTitle: 'Hapus Template',
   deleteBody: 'Template "{title}" akan dihapus dan tidak bisa dipakai lagi di kolom pesan. Lanjutkan?',
-  uploading: 'Mengunggah {name}…',
-  replace: 'Ganti',
-  pickFile: 'Pilih atau tarik file ke sini',
 } as const;

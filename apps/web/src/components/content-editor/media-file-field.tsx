@@ -6,9 +6,14 @@ import { AudioPlayer } from '../../components/bubbles/audio-player';
 import { DocumentBubble } from '../../components/bubbles/document-bubble';
 import { ImageBubble } from '../../components/bubbles/image-bubble';
 import { VideoBubble } from '../../components/bubbles/video-bubble';
-import type { FileKind, TemplateFile } from './template-form';
-import { TEMPLATE_TEXT } from './template-strings';
-import './templates.css';
+import type { FileKind, MediaFile } from './content-form';
+import './media-file-field.css';
+
+const TEXT = {
+  uploading: 'Mengunggah {name}…',
+  replace: 'Ganti',
+  pickFile: 'Pilih atau tarik file ke sini',
+} as const;
 
 const ACCEPT: Record<FileKind, string | undefined> = {
   image: 'image/*',
@@ -24,18 +29,20 @@ const HINT: Record<FileKind, string> = {
   document: 'PDF, Word, Excel atau file lain, maksimal 10 MB',
 };
 
-export interface TemplateFileFieldProps {
+export interface MediaFileFieldProps {
   kind: FileKind;
-  file: TemplateFile | undefined;
+  file: MediaFile | undefined;
   /** the name of the file being uploaded, or null */
   uploading: string | null;
   error: string | undefined;
   caption: string;
   disabled?: boolean;
   onPick: (file: File) => void;
+  /** 'template' gives template-file-input, template-file-preview, ... */
+  testIdPrefix?: string;
 }
 
-function FilePreview({ file, caption }: { file: TemplateFile; caption: string }) {
+function FilePreview({ file, caption }: { file: MediaFile; caption: string }) {
   switch (file.kind) {
     case 'image':
       return <ImageBubble image={file.media} caption={caption} />;
@@ -49,10 +56,10 @@ function FilePreview({ file, caption }: { file: TemplateFile; caption: string })
 }
 
 /**
- * The file of a media template: picked (or dropped) and uploaded at once to POST /chat/media while a
+ * The file of media content (a template, a broadcast): picked (or dropped) and uploaded at once to POST /chat/media while a
  * busy bar shows; then a preview of the stored file with 'Ganti' to pick another.
  */
-export function TemplateFileField({
+export function MediaFileField({
   kind,
   file,
   uploading,
@@ -60,11 +67,12 @@ export function TemplateFileField({
   caption,
   disabled,
   onPick,
-}: TemplateFileFieldProps) {
+  testIdPrefix = 'media',
+}: MediaFileFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const label = `File ${MESSAGE_TYPE_NAMES[kind]}`;
-  const errorId = `template-file-error-${kind}`;
+  const errorId = `${testIdPrefix}-file-error-${kind}`;
   const open = () => inputRef.current?.click();
 
   const onDrop = (event: DragEvent) => {
@@ -77,11 +85,15 @@ export function TemplateFileField({
   let body;
   if (uploading) {
     body = (
-      <div className="sapa-template-file-box" data-testid="template-file-uploading" aria-live="polite">
+      <div
+        className="sapa-media-file-file-box"
+        data-testid={`${testIdPrefix}-file-uploading`}
+        aria-live="polite"
+      >
         <Group gap="xs" wrap="nowrap">
           <Loader size={16} />
           <Text size="sm" truncate>
-            {interpolate(TEMPLATE_TEXT.uploading, { name: uploading })}
+            {interpolate(TEXT.uploading, { name: uploading })}
           </Text>
         </Group>
         <Progress value={100} animated striped size="sm" mt="xs" aria-label="Mengunggah file" />
@@ -89,8 +101,8 @@ export function TemplateFileField({
     );
   } else if (file) {
     body = (
-      <div className="sapa-template-file-box" data-testid="template-file-preview">
-        <div className="sapa-template-file-preview">
+      <div className="sapa-media-file-file-box" data-testid={`${testIdPrefix}-file-preview`}>
+        <div className="sapa-media-file-file-preview">
           <FilePreview file={file} caption={caption} />
         </div>
         <Group justify="space-between" gap="xs" wrap="nowrap" mt="xs">
@@ -105,7 +117,7 @@ export function TemplateFileField({
             disabled={disabled}
             aria-label={`Ganti ${label.toLowerCase()}`}
           >
-            {TEMPLATE_TEXT.replace}
+            {TEXT.replace}
           </Button>
         </Group>
       </div>
@@ -113,7 +125,7 @@ export function TemplateFileField({
   } else {
     body = (
       <UnstyledButton
-        className="sapa-template-drop"
+        className="sapa-media-file-drop"
         data-dragging={dragging || undefined}
         data-error={error ? true : undefined}
         onClick={open}
@@ -128,7 +140,7 @@ export function TemplateFileField({
       >
         <IconUpload size={22} stroke={1.6} aria-hidden />
         <Text size="sm" fw={500}>
-          {TEMPLATE_TEXT.pickFile}
+          {TEXT.pickFile}
         </Text>
         <Text size="xs" c="dimmed">
           {HINT[kind]}
@@ -139,7 +151,7 @@ export function TemplateFileField({
 
   return (
     <Input.Wrapper label={label} error={error} errorProps={{ id: errorId }} withAsterisk size="md">
-      <div className="sapa-template-file" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+      <div className="sapa-media-file-file" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
         {body}
       </div>
       <input
@@ -147,7 +159,7 @@ export function TemplateFileField({
         type="file"
         hidden
         accept={ACCEPT[kind]}
-        data-testid="template-file-input"
+        data-testid={`${testIdPrefix}-file-input`}
         aria-label={label}
         onChange={(event) => {
           const picked = event.currentTarget.files?.[0];
