@@ -37,6 +37,7 @@ import { labelRoutes } from './modules/label/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { templateRoutes } from './modules/template/routes';
 import { defineSendJob } from './modules/chat/send-job';
+import { ChatHooks } from './modules/chat/hooks';
 import { defineImportJob } from './modules/group/import/job';
 import { defineSandboxReceiptJob } from './modules/sandbox/receipt-job';
 import { sandboxRoutes } from './modules/sandbox/routes';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     jobs: new JobRunner(database.db, clock, app.log),
     connectors: new ConnectorRegistry(),
     whatsapp: null as unknown as WhatsappManager,
+    chatHooks: new ChatHooks(),
   };
   const whatsapp = new WhatsappManager(ctx, {
     ...options.whatsapp,

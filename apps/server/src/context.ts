@@ -8,6 +8,7 @@ import type { JobRunner } from './jobs/runner';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
+import type { ChatHooks } from './modules/chat/hooks';
 
 /** Everything services depend on, passed in so tests can hand in real or fake parts. */
 export interface AppContext {
@@ -24,4 +25,6 @@ export interface AppContext {
   connectors: ConnectorRegistry;
   /** WhatsApp Web numbers: linking, logout, and this process's share of the sockets. */
   whatsapp: WhatsappControl;
+  /** What other modules learn from the chat kernel: message statuses, customers' messages. */
+  chatHooks: ChatHooks;
 }

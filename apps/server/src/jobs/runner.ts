@@ -139,6 +139,36 @@ export class JobRunner {
       .onConflictDoNothing();
   }
 
+  /**
+   * Enqueues many jobs of one kind in one statement (a broadcast stores hundreds of messages a
+   * batch): as enqueue, each payload checked by its kind's schema, each with its own dedupe key.
+   */
+  async enqueueMany<N extends string>(
+    tx: Db | Tx,
+    name: N,
+    items: { payload: PayloadOf<N>; dedupeKey?: string; delayMs?: number }[],
+  ): Promise<void> {
+    if (!items.length) return;
+    const kind = jobKindOf(name);
+    const now = this.clock.now().getTime();
+    const values = items.map((item) => {
+      let stored: unknown = item.payload;
+      if (kind) {
+        const parsed = kind.payload.safeParse(item.payload);
+        if (!parsed.success)
+          throw new Error(`job ${name}: payload refused (${describeIssues(parsed.error)})`);
+        stored = parsed.data;
+      }
+      return {
+        name,
+        payload: stored,
+        dedupeKey: item.dedupeKey ?? null,
+        runAt: new Date(now + (item.delayMs ?? 0)),
+      };
+    });
+    await tx.insert(jobs).values(values).onConflictDoNothing();
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;

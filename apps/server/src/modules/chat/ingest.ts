@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatLabel } from '@sapa/contracts';
+import type { ChatLabel, MessageType } from '@sapa/contracts';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { chats, messages } from '../../db/schema';
@@ -76,7 +76,28 @@ export async function ingestInbound(
       message: toMessage(stored.message, null, quoted ?? null),
     },
   });
+  if (!fromMe) await notifyInbound(ctx, stored.chat, stored.message);
   return { chatId: stored.chat.id, messageId: stored.message.id, created: true };
+}
+
+/** Tells the kernel's inbound listeners (ChatHooks) of a stored customer message; a listener's failure is logged, never the sender's. */
+async function notifyInbound(ctx: AppContext, chat: ChatRow, message: MessageRow): Promise<void> {
+  for (const listener of ctx.chatHooks.inboundListeners) {
+    try {
+      await listener({
+        ownerId: chat.ownerId,
+        accountId: chat.accountId,
+        chatId: chat.id,
+        messageId: message.id,
+        phone: chat.contactPhone,
+        type: message.type as MessageType,
+        text: message.text,
+        at: message.createdAt,
+      });
+    } catch (error) {
+      ctx.log.error({ err: error, chatId: chat.id }, 'inbound listener failed');
+    }
+  }
 }
 
 /** A row of `table` as `row_to_json` gives it, with each value read as Drizzle reads the column. */

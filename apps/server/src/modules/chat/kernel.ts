@@ -12,3 +12,5 @@ export { findMessage, findMessageByExternalId, recordExternalId } from './messag
 export { forgetAccount } from './account-cache';
 export { publishChatsUpdated, releaseAgentChats, removeLabelFromChats } from './tenant-changes';
 export { resolveContent, type ResolvedContent } from './content';
+export { storeOutboundMany, type ManyOutboundItem, type ManyOutboundResult } from './outbound-many';
+export { ChatHooks, type InboundListener, type InboundNotice, type StatusListener } from './hooks';

@@ -37,6 +37,7 @@ export async function applyStatus(
         .update(chats)
         .set({ lastMessageStatus: to })
         .where(and(eq(chats.id, row.chatId), eq(chats.lastMessageId, row.id)));
+      for (const listener of ctx.chatHooks.statusListeners) await listener(tx, row, to, errorMessage);
     }
     return rows;
   });

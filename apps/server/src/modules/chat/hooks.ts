@@ -1,0 +1,46 @@
+import type { MessageStatus, MessageType } from '@sapa/contracts';
+import type { Tx } from '../../db/client';
+import type { MessageRow } from '../../channels/connector';
+
+/**
+ * An outbound message's status moved forward. Called inside the transaction that moved it, so what
+ * a listener writes (a broadcast recipient's state and its broadcast's counters) commits with it or
+ * not at all.
+ */
+export type StatusListener = (
+  tx: Tx,
+  message: MessageRow,
+  to: MessageStatus,
+  errorMessage: string | null,
+) => Promise<void>;
+
+/** A customer's message, stored and published. */
+export interface InboundNotice {
+  ownerId: string;
+  accountId: string;
+  chatId: string;
+  messageId: string;
+  /** the customer's number (digits) as the chat knows it */
+  phone: string;
+  type: MessageType;
+  text: string;
+  at: Date;
+}
+export type InboundListener = (notice: InboundNotice) => Promise<void>;
+
+/**
+ * What other modules learn from the chat kernel without writing its tables: broadcasts follow their
+ * messages' statuses and their recipients' replies here. The chat module knows nothing of them.
+ */
+export class ChatHooks {
+  readonly statusListeners: StatusListener[] = [];
+  readonly inboundListeners: InboundListener[] = [];
+
+  onStatus(listener: StatusListener): void {
+    this.statusListeners.push(listener);
+  }
+
+  onInbound(listener: InboundListener): void {
+    this.inboundListeners.push(listener);
+  }
+}
