@@ -35,7 +35,7 @@ import { errorMessage } from '../../lib/api-error';
 import { initials } from './contact-format';
 import { ContactListHeader } from './contact-list-header';
 import { exportChatContacts, useChatContactPages } from './chat-contact-queries';
-import { EmptyState, LoadFailed, LoadMore, NotFoundState } from './contact-states';
+import { EmptyState, LoadFailed, LoadMore, NotFoundState } from '../../components/list-states';
 import { CONTACT_TEXT } from './contact-strings';
 import './contact.css';
 

@@ -35,7 +35,7 @@ import {
   useGroup,
   useGroupContactPages,
 } from '../../resources/group/group-queries';
-import { EmptyState, LoadFailed, LoadMore, NotFoundState } from './contact-states';
+import { EmptyState, LoadFailed, LoadMore, NotFoundState } from '../../components/list-states';
 import { CONTACT_TEXT, formatCount } from './contact-strings';
 import { GroupContactSkeleton, GroupContactTable } from './group-contact-table';
 import { columnSummary } from './group-list';

@@ -3,7 +3,7 @@ import { IconDots, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabl
 import { Link } from 'react-router';
 import { formatDateLong, type ContactGroup, interpolate } from '@sapa/contracts';
 import { ListSkeleton, PagedList, type PagedListState } from '../../components/paged-list';
-import { EmptyState, LoadFailed, LoadMore, NotFoundState } from './contact-states';
+import { EmptyState, LoadFailed, LoadMore, NotFoundState } from '../../components/list-states';
 import { CONTACT_TEXT, formatCount } from './contact-strings';
 import './contact.css';
 

@@ -1,7 +1,13 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Box, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
-import { CONTACT_TEXT } from './contact-strings';
+
+/** The words of the list states, the same on every list. */
+const TEXT = {
+  notFoundBody: 'Coba kata kunci lain atau hapus pencarian.',
+  retry: 'Coba Lagi',
+  loadMore: 'Lebih Banyak',
+} as const;
 
 /** 'Belum ada …': an icon, what is missing, a hint and the action that fills it. */
 export function EmptyState({
@@ -33,8 +39,16 @@ export function EmptyState({
   );
 }
 
-/** '… tidak ditemukan' after a search that matched nothing. */
-export function NotFoundState({ title, testId }: { title: string; testId: string }) {
+/** '… tidak ditemukan' after a search (or filters) that matched nothing. */
+export function NotFoundState({
+  title,
+  testId,
+  hint = TEXT.notFoundBody,
+}: {
+  title: string;
+  testId: string;
+  hint?: string;
+}) {
   return (
     <Stack align="center" gap="xs" py={48} px="md" ta="center" data-testid={testId}>
       <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
@@ -42,7 +56,7 @@ export function NotFoundState({ title, testId }: { title: string; testId: string
       </ThemeIcon>
       <Text fw={600}>{title}</Text>
       <Text c="dimmed" size="sm" maw={360}>
-        {CONTACT_TEXT.notFoundBody}
+        {hint}
       </Text>
     </Stack>
   );
@@ -56,7 +70,7 @@ export function LoadFailed({ text, onRetry, testId }: { text: string; onRetry: (
         {text}
       </Text>
       <Button variant="default" size="xs" onClick={onRetry}>
-        {CONTACT_TEXT.retry}
+        {TEXT.retry}
       </Button>
     </Stack>
   );
@@ -73,9 +87,9 @@ export function LoadMore({
   testId: string;
 }) {
   return (
-    <Box p="sm" className="sapa-contact-more">
+    <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Button variant="light" fullWidth onClick={onClick} loading={loading} data-testid={testId}>
-        {CONTACT_TEXT.loadMore}
+        {TEXT.loadMore}
       </Button>
     </Box>
   );
