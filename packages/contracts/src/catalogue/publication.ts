@@ -70,6 +70,11 @@ export const PUBLICATION_MESSAGES = {
   statusFailed: 'Gagal',
   statusWaiting: 'Dijadwalkan',
   statusRecurring: 'Berulang',
+  statusNotRecurring: 'Hanya status berulang yang bisa dijeda atau dilanjutkan',
+  statusFinished: 'Status ini sudah selesai',
+  statusReasonDisconnected:
+    'Nomor WhatsApp tidak terhubung saat status akan dikirim. Hubungkan ulang nomornya',
+  statusReasonUnsupported: 'Nomor ini tidak dapat memposting status WhatsApp',
 } as const;
 
 export type PublicationMessageKey = keyof typeof PUBLICATION_MESSAGES;
