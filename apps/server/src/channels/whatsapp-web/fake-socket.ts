@@ -9,6 +9,8 @@ export class FakeSocket {
   readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }[] = [];
   readonly reads: WAMessageKey[][] = [];
   readonly pairingRequests: string[] = [];
+  /** each onWhatsApp call's JIDs */
+  readonly checks: string[][] = [];
   logouts = 0;
   ended = false;
   /** when set, sendMessage waits for it (a process that dies mid-send) */
@@ -25,10 +27,19 @@ export class FakeSocket {
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions) {
     this.sent.push({ jid, content, options });
     if (this.sendGate) await this.sendGate;
+    const failure = this.factory.sendErrors.shift();
+    if (failure) throw failure;
     return { key: { remoteJid: jid, id: options?.messageId, fromMe: true } } as WAMessage;
   }
   async readMessages(keys: WAMessageKey[]) {
     this.reads.push(keys);
+  }
+  /** like Baileys: only the registered numbers come back (numbers in factory.notOnWhatsapp do not) */
+  async onWhatsApp(...jids: string[]) {
+    this.checks.push(jids);
+    return jids
+      .filter((jid) => !this.factory.notOnWhatsapp.has(jid.split('@')[0]!))
+      .map((jid) => ({ jid, exists: true }));
   }
   async requestPairingCode(phone: string) {
     this.pairingRequests.push(phone);
@@ -67,6 +78,10 @@ export class FakeFactory {
   readonly media = new Map<string, (Buffer | Error)[]>();
   readonly reuploads: string[] = [];
   readonly lidToPn = new Map<string, string>();
+  /** numbers (digits) onWhatsApp does not find */
+  readonly notOnWhatsapp = new Set<string>();
+  /** errors the next sendMessage calls throw, in order (after recording the call) */
+  readonly sendErrors: Error[] = [];
   /** set to make the next opens fail like an unreachable WhatsApp */
   failOpen: Error | null = null;
   user: { id: string } | undefined = { id: '6281111111111:7@s.whatsapp.net' };

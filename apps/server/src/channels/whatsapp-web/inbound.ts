@@ -11,7 +11,9 @@ import type { AppContext } from '../../context';
 import { whatsappContacts } from '../../db/schema';
 import { applyStatus, ingestInbound, mergeChats, revokeMessage } from '../../modules/chat/kernel';
 import { storeFile } from '../../modules/media/service';
+import { RESTRICTED_CODES } from '../connector';
 import { loadBaileys } from './baileys';
+import { reportRestricted } from './connector';
 import { chatExternalId, isIgnoredJid, isLid, isPhoneJid, jidUser, splitDial } from './jid';
 import type { WaSocket } from './socket';
 
@@ -342,12 +344,17 @@ export async function mergeLid(ctx: AppContext, accountId: string, lid: string, 
 
 const STATUS_OF: Record<number, MessageStatus> = { 0: 'error', 2: 'sent', 3: 'unread', 4: 'read', 5: 'read' };
 
-/** messages.update: 1:1 delivery statuses of our messages, forward only (reference §1.8). */
+/**
+ * messages.update: 1:1 delivery statuses of our messages, forward only (reference §1.8). An ERROR
+ * with a restriction code (463/479 in messageStubParameters[0]) also tells the account-trouble
+ * listeners that the number is restricted (once per message).
+ */
 export async function applyMessageUpdates(
   ctx: AppContext,
-  accountId: string,
+  session: Pick<InboundSession, 'accountId' | 'ownerId'>,
   updates: BaileysEventMap['messages.update'],
 ): Promise<void> {
+  const { accountId } = session;
   for (const { key, update } of updates) {
     if (!key.id || !key.fromMe || update.status === null || update.status === undefined) continue;
     const to = STATUS_OF[update.status];
@@ -355,6 +362,9 @@ export async function applyMessageUpdates(
     const code = update.messageStubParameters?.[0];
     const errorMessage = to === 'error' ? `${WHATSAPP_MESSAGES.sendFailed}${code ? ` (${code})` : ''}` : null;
     await applyStatus(ctx, { accountId, externalId: key.id }, to, errorMessage);
+    if (to === 'error' && code && RESTRICTED_CODES.includes(String(code))) {
+      await reportRestricted(ctx, { id: accountId, ownerId: session.ownerId }, String(code), key.id);
+    }
   }
 }
 

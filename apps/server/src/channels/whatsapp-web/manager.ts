@@ -8,6 +8,7 @@ import { accounts, whatsappGroups } from '../../db/schema';
 import type { BusMessage } from '../../events/bus';
 import { toAccount } from '../../modules/account/service';
 import { findMessageByExternalId, forgetAccount } from '../../modules/chat/kernel';
+import { reportAccountTrouble, type AccountTroubleKind } from '../account-events';
 import type { AccountRow } from '../connector';
 import { loadBaileys } from './baileys';
 import { dbAuthState, wipeAuth, type DbAuthState } from './auth-store';
@@ -38,6 +39,11 @@ export interface ManagerOptions {
   /** the first QR lives 60 s, later ones 20 s (reference §1.3) */
   qrFirstMs?: number;
   qrNextMs?: number;
+  /**
+   * how long a linked number may stay down (reconnecting) before the account-trouble listeners hear
+   * 'disconnected' (channels/account-events.ts); a blip shorter than this is not news. Default 2 min.
+   */
+  disconnectGraceMs?: number;
 }
 
 type Linking = AccountLinking & { phoneNumber?: string | null };
@@ -55,6 +61,8 @@ interface Session extends InboundSession {
   queue: Promise<void>;
   reconnectTimer: NodeJS.Timeout | null;
   lastSeenWrite: number;
+  /** set while a linked number is down: tells 'disconnected' once the grace period has passed */
+  troubleTimer: NodeJS.Timeout | null;
 }
 
 const NETWORK = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|getaddrinfo/i;
@@ -79,6 +87,7 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
   private readonly renewMs: number;
   private readonly scanMs: number;
   private readonly backoff: (attempt: number) => number;
+  private readonly disconnectGraceMs: number;
   private started = false;
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
@@ -93,6 +102,7 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
     this.renewMs = options.renewMs ?? 10_000;
     this.scanMs = options.scanMs ?? 15_000;
     this.backoff = options.backoffMs ?? defaultBackoff;
+    this.disconnectGraceMs = options.disconnectGraceMs ?? 120_000;
   }
 
   // ---- WhatsappControl ------------------------------------------------------------------------------
@@ -123,6 +133,7 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
       .returning();
     if (row) this.published(row);
     this.ctx.bus.publish({ kind: 'whatsapp', accountId, action: 'logout' });
+    if (row) await this.trouble(row, 'logged-out');
   }
 
   async start(): Promise<void> {
@@ -351,6 +362,7 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
       queue: Promise.resolve(),
       reconnectTimer: null,
       lastSeenWrite: 0,
+      troubleTimer: null,
     };
     this.sessions.set(row.id, session);
     await this.connect(session);
@@ -362,6 +374,8 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
     session.opened = false;
     if (session.reconnectTimer) clearTimeout(session.reconnectTimer);
     session.reconnectTimer = null;
+    if (session.troubleTimer) clearTimeout(session.troubleTimer);
+    session.troubleTimer = null;
     if (this.sessions.get(session.accountId) === session) this.sessions.delete(session.accountId);
     // work still queued for it (the close being handled: its status, the lease) stays visible to idle()
     this.track(session.queue.catch(() => undefined));
@@ -428,7 +442,7 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
         );
       }
     });
-    on('messages.update', (updates) => applyMessageUpdates(this.ctx, session.accountId, updates));
+    on('messages.update', (updates) => applyMessageUpdates(this.ctx, session, updates));
     on('message-receipt.update', (receipts) => applyReceipts(this.ctx, session.accountId, receipts));
     on('contacts.upsert', (contacts) => upsertContacts(this.ctx, session.accountId, contacts));
     on('contacts.update', (contacts) => upsertContacts(this.ctx, session.accountId, contacts));
@@ -477,15 +491,20 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
   }
 
   private async onOpen(session: Session): Promise<void> {
+    // open after a QR scan or a pairing code: a new link (bulk sends warm up from here)
+    const linked = session.linking !== null;
     session.opened = true;
     session.attempts = 0;
     session.linking = null;
     session.qrCount = 0;
+    if (session.troubleTimer) clearTimeout(session.troubleTimer);
+    session.troubleTimer = null;
     const jid = session.sock.user?.id ? await this.normalizedJid(session.sock.user.id) : null;
     const now = this.ctx.clock.now();
     session.lastSeenWrite = now.getTime();
     await this.setStatus(session.accountId, 'connected', null, null, {
       lastSeenAt: now,
+      ...(linked ? { linkedAt: now } : {}),
       ...(jid ? { waJid: jid, phoneNumber: jidUser(jid) } : {}),
     });
     const sock = session.sock;
@@ -522,12 +541,14 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
       await wipeAuth(this.ctx.db, session.accountId);
       await this.setStatus(session.accountId, 'logged_out', WHATSAPP_MESSAGES.loggedOut, null);
       await this.release(session.accountId);
+      if (!linking) await this.trouble(session, 'logged-out');
       return;
     }
     if (code === 440) {
       this.endSession(session);
       await this.setStatus(session.accountId, 'replaced', WHATSAPP_MESSAGES.replaced, null);
       await this.release(session.accountId);
+      if (!linking) await this.trouble(session, 'disconnected');
       return;
     }
     if (linking) {
@@ -550,6 +571,7 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
       this.ctx.log.warn({ code, accountId: session.accountId }, 'whatsapp closed with an unknown code');
     }
     await this.setStatus(session.accountId, 'disconnected', reason, null);
+    this.watchOutage(session);
     session.attempts += 1;
     const delay = this.backoff(session.attempts);
     session.reconnectTimer = setTimeout(() => {
@@ -557,6 +579,29 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
       this.enqueue(session, () => this.connect(session));
     }, delay);
     session.reconnectTimer.unref();
+  }
+
+  /**
+   * A linked number went down and reconnects: unless it is back within the grace period, the
+   * account-trouble listeners hear 'disconnected' (once per outage; the timer ends when it opens).
+   */
+  private watchOutage(session: Session): void {
+    if (session.troubleTimer) return;
+    session.troubleTimer = setTimeout(() => {
+      this.enqueue(session, async () => {
+        if (session.closed || session.opened) return;
+        await this.trouble(session, 'disconnected');
+      });
+    }, this.disconnectGraceMs);
+    session.troubleTimer.unref();
+  }
+
+  private async trouble(
+    account: { accountId: string; ownerId: string } | AccountRow,
+    kind: AccountTroubleKind,
+  ): Promise<void> {
+    const accountId = 'accountId' in account ? account.accountId : account.id;
+    await reportAccountTrouble(this.ctx, { accountId, ownerId: account.ownerId, kind });
   }
 
   private touch(session: Session): void {
@@ -597,7 +642,7 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
     status: AccountStatus,
     statusReason: string | null,
     linking: Linking | null,
-    extra: Partial<Pick<AccountRow, 'waJid' | 'phoneNumber' | 'lastSeenAt'>> = {},
+    extra: Partial<Pick<AccountRow, 'waJid' | 'phoneNumber' | 'lastSeenAt' | 'linkedAt'>> = {},
   ): Promise<void> {
     const [row] = await this.ctx.db
       .update(accounts)

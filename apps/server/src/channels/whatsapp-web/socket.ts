@@ -32,6 +32,8 @@ export interface WaSocket {
     options?: MiscMessageGenerationOptions,
   ): Promise<WAMessage | undefined>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
+  /** which of these JIDs have WhatsApp: the registered ones only (reference §1.9) */
+  onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   requestPairingCode(phoneNumber: string): Promise<string>;
   groupFetchAllParticipating(): Promise<
     Record<string, { id: string; subject?: string; participants?: unknown[] }>
