@@ -1,12 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { RealtimeEvent } from '@sapa/contracts';
+import type { RealtimeEvent, SandboxStatus } from '@sapa/contracts';
 
 /** What travels between processes: an event for one tenant's sessions, or for one simulator chat. */
 export type BusMessage =
   | { kind: 'tenant'; ownerId: string; event: RealtimeEvent }
   | { kind: 'sandbox'; accountId: string; phone: string; message: SandboxWireMessage }
+  /** the sandbox number posted a WhatsApp Status: every simulator open on that account shows it */
+  | { kind: 'sandbox-status'; accountId: string; status: SandboxStatus }
   | { kind: 'wake'; queue: 'jobs' }
   /**
    * A WhatsApp Web number must (re)link, stop or log out: the process holding its socket (or able to

@@ -60,6 +60,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   '/api/group/:id/contact/:contactId': 'contact',
   '/api/group/excel/contact/:id': 'import',
   '/api/media/:key': 'media',
+  '/api/sandbox/account/:id': 'account',
 };
 
 /** Routes anyone may call without a session, and why. They are still swept for 500s, leaks and changes. */
@@ -283,7 +284,18 @@ const PLANS: Record<string, Plan> = {
       refused: true,
       body: { accountId: v.accountId, phoneNumber: v.customer.phone, name: 'Penyusup', text: 'menyusup' },
     },
+    {
+      note: 'deleting their customer message',
+      refused: true,
+      body: {
+        type: 'deleted',
+        accountId: v.accountId,
+        phoneNumber: v.customer.phone,
+        messageId: v.messageId,
+      },
+    },
   ],
+  'PUT /api/sandbox/account/:id/restricted': () => [{ body: { restricted: true } }],
 };
 
 /** For a route without a plan: the other tenant's ids under the names routes use for them. */

@@ -57,7 +57,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
         })
         .onConflictDoNothing();
       if (ctx.config.sandbox) {
-        const account = await createSandboxAccount(tx, owner.id, owner.name);
+        const account = await createSandboxAccount(tx, owner.id, owner.name, now);
         await seedDemoConversations(tx, account, now);
       }
     }

@@ -86,6 +86,10 @@ export const MESSAGES = {
   'template.notFound': 'Template tidak ditemukan',
   'sandbox.disabled': 'Sandbox tidak aktif',
   'sandbox.failedDelivery': 'Pesan gagal dikirim ke pelanggan (simulasi)',
+  'sandbox.restricted':
+    'WhatsApp membatasi nomor ini (kode 463), jadi pesan tidak terkirim. Ini simulasi: matikan "Batasi nomor (463)" di simulator untuk mencabutnya',
+  'sandbox.messageNotFound': 'Pesan pelanggan tidak ditemukan',
+  'sandbox.notCustomerMessage': 'Pelanggan hanya dapat menghapus pesannya sendiri',
 
   'profile.updated': 'Profil berhasil diubah',
   'profile.passwordUpdated': 'Kata sandi berhasil diubah',

@@ -39,6 +39,8 @@ export const sandboxAccount = z.object({
   type: z.enum(ACCOUNT_TYPES),
   label: z.object({ name: z.string(), phoneNumber: z.string() }),
   ownerName: z.string().optional(),
+  /** the simulator's switch: sends answer WhatsApp's 463 (restricted) */
+  restricted: z.boolean(),
 });
 export type SandboxAccount = z.infer<typeof sandboxAccount>;
 
@@ -69,3 +71,45 @@ export const sandboxLink = z.object({ url: z.string().nullable() });
 /** POST /sandbox/inbound: the chat the customer's message went to, and the message. */
 export const sandboxInboundResponse = z.object({ chatId: z.string(), messageId: z.string() });
 export type SandboxInboundResponse = z.infer<typeof sandboxInboundResponse>;
+
+/**
+ * POST /sandbox/inbound with `type: 'deleted'`: the customer deletes one of their own messages for
+ * everyone (as WhatsApp's revoke does): the one named by `messageId`, else their latest.
+ */
+export const sandboxDeleteBody = z.object({
+  type: z.literal('deleted'),
+  accountId: z.string().min(1, t('validation.required')),
+  phoneNumber: customerPhoneField,
+  /** the customer's message (an `_id` of /sandbox/conversation); their latest one when left out */
+  messageId: z.string().min(1).max(100).optional(),
+});
+export type SandboxDeleteBody = z.input<typeof sandboxDeleteBody>;
+
+/** What POST /sandbox/inbound takes: a customer's message, or the deletion of one. */
+export const sandboxInboundRequest = z.union([sandboxDeleteBody, sandboxInboundBody]);
+
+/** PUT /sandbox/account/{id}/restricted: the simulator's switch 'Batasi nomor (463)'. */
+export const sandboxRestrictedBody = z.object({ restricted: z.boolean() });
+export type SandboxRestrictedBody = z.infer<typeof sandboxRestrictedBody>;
+export const sandboxRestricted = z.object({ _id: z.string(), restricted: z.boolean() });
+
+/** A WhatsApp Status the sandbox number posted, as the simulator's 'Status' feed shows it. */
+export const sandboxStatus = z.object({
+  _id: z.string(),
+  accountId: z.string(),
+  type: z.enum(['text', 'image', 'video']),
+  /** the text, or the caption of media */
+  text: z.string(),
+  /** '#rrggbb' behind a text status */
+  backgroundColor: z.string().nullable(),
+  /** the stored image or video */
+  mediaUrl: z.string().nullable(),
+  /** how many contacts it went to (the number itself not counted) */
+  viewers: z.number().int(),
+  createdAt: z.string(),
+});
+export type SandboxStatus = z.infer<typeof sandboxStatus>;
+
+/** GET /sandbox/account/{id}/status: the number's posted statuses, newest first (the last 100). */
+export const sandboxStatusList = z.object({ docs: z.array(sandboxStatus) });
+export type SandboxStatusList = z.infer<typeof sandboxStatusList>;

@@ -266,11 +266,15 @@ export async function listWhatsappGroups(
   return { docs: rows.map((g) => ({ id: g.jid, name: g.name || g.jid, participants: g.participants })) };
 }
 
-/** Every new owner gets a sandbox WhatsApp account to try the inbox without a phone. */
+/**
+ * Every new owner gets a sandbox WhatsApp account to try the inbox without a phone; it counts as
+ * linked `now` (bulk sends warm up over a number's first days).
+ */
 export async function createSandboxAccount(
   db: Db | Tx,
   ownerId: string,
   ownerName: string,
+  now: Date = new Date(),
 ): Promise<AccountRow> {
   const [row] = await db
     .insert(accounts)
@@ -281,6 +285,7 @@ export async function createSandboxAccount(
       labelName: `Sandbox ${ownerName}`.slice(0, 100),
       phoneNumber: '6280000000000',
       status: 'connected',
+      linkedAt: now,
     })
     .returning();
   if (!row) throw new AppError('INTERNAL');

@@ -181,7 +181,7 @@ export async function verifyRegistration(
         })
         .returning();
       if (!created) throw new AppError('INTERNAL');
-      if (ctx.config.sandbox) await createSandboxAccount(tx, created.id, created.name);
+      if (ctx.config.sandbox) await createSandboxAccount(tx, created.id, created.name, now);
       return created;
     });
   } catch (error) {

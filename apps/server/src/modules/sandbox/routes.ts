@@ -8,6 +8,11 @@ import {
   sandboxAccountList,
   sandboxLink,
   sandboxInboundResponse,
+  sandboxInboundRequest,
+  sandboxDeleteBody,
+  sandboxRestrictedBody,
+  sandboxRestricted,
+  sandboxStatusList,
 } from '@sapa/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -17,13 +22,22 @@ import { MemoryLimiter } from '../../lib/memory-limit';
 import { acceptUploads } from '../media/routes';
 import { storeUpload } from '../media/service';
 import { sandboxAccessOf, sandboxAccountFor, sandboxLinkKey, type SandboxAccess } from './access';
-import { createSandboxChannel, listSandboxAccounts, sandboxConversation, sandboxInbound } from './service';
+import {
+  createSandboxChannel,
+  listSandboxAccounts,
+  listSandboxStatuses,
+  sandboxConversation,
+  sandboxDelete,
+  sandboxInbound,
+  setSandboxRestricted,
+} from './service';
 
 const conversationQuery = z.object({
   accountId: z.string().min(1).max(100),
   phoneNumber: z.string().regex(/^\d{8,20}$/),
 });
 const accountQuery = z.object({ accountId: z.string().min(1).max(100) });
+const accountParams = z.object({ id: z.string().min(1).max(100) });
 const MINUTE = 60_000;
 
 declare module 'fastify' {
@@ -102,11 +116,18 @@ export function sandboxRoutes(ctx: AppContext) {
       {
         schema: {
           ...sandboxRoute,
-          body: sandboxInboundBody,
+          body: sandboxInboundRequest,
           response: { 200: sandboxInboundResponse, 201: sandboxInboundResponse },
         },
       },
       async (request, reply) => {
+        // the customer deletes one of their messages for everyone (type 'deleted'): 200
+        if ((request.body as { type?: unknown } | null)?.type === 'deleted') {
+          const body = parse(sandboxDeleteBody, request.body);
+          const account = await sandboxAccountFor(ctx, accessOf(request), body.accountId);
+          limiter.take(`inbound:${account.id}`, inboundPerMinute, MINUTE);
+          return reply.code(200).send(await sandboxDelete(ctx, accessOf(request), body));
+        }
         const body = parse(sandboxInboundBody, request.body);
         const account = await sandboxAccountFor(ctx, accessOf(request), body.accountId);
         limiter.take(`inbound:${account.id}`, inboundPerMinute, MINUTE);
@@ -114,6 +135,34 @@ export function sandboxRoutes(ctx: AppContext) {
         return reply
           .code(result.created ? 201 : 200)
           .send({ chatId: result.chatId, messageId: result.messageId });
+      },
+    );
+
+    // the simulator's switch 'Batasi nomor (463)'
+    app.put(
+      '/sandbox/account/:id/restricted',
+      {
+        schema: {
+          ...sandboxRoute,
+          params: accountParams,
+          body: sandboxRestrictedBody,
+          response: { 200: sandboxRestricted },
+        },
+      },
+      async (request) => {
+        const { id } = parse(accountParams, request.params);
+        const { restricted } = parse(sandboxRestrictedBody, request.body);
+        return setSandboxRestricted(ctx, accessOf(request), id, restricted);
+      },
+    );
+
+    // the statuses the number posted (the simulator's 'Status' feed; new ones arrive on /ws/sandbox)
+    app.get(
+      '/sandbox/account/:id/status',
+      { schema: { ...sandboxRoute, params: accountParams, response: { 200: sandboxStatusList } } },
+      async (request) => {
+        const { id } = parse(accountParams, request.params);
+        return listSandboxStatuses(ctx, accessOf(request), id);
       },
     );
   };

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
+  t,
   type AccountType,
   type MessageStatus,
   type SandboxConversation,
+  type SandboxDeleteBody,
   type SandboxInboundInput,
+  type SandboxStatusList,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { accounts, chats, messages, users } from '../../db/schema';
+import { toSandboxStatus } from '../../channels/sandbox/sandbox-connector';
+import { accounts, chats, messages, sandboxStatuses, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { applyStatus, ingestInbound, type IngestResult } from '../chat/kernel';
+import { applyStatus, forgetAccount, ingestInbound, revokeMessage, type IngestResult } from '../chat/kernel';
 import { resolveContent } from '../chat/content';
 import { toMessage } from '../chat/serialize';
 import { sandboxAccountFor, type SandboxAccess } from './access';
@@ -36,6 +40,7 @@ export async function listSandboxAccounts(ctx: AppContext, access: SandboxAccess
       type: r.account.type,
       label: { name: r.account.labelName, phoneNumber: r.account.phoneNumber },
       ownerName: r.ownerName,
+      restricted: r.account.sandboxRestricted,
     })),
   };
 }
@@ -54,7 +59,12 @@ export async function createSandboxChannel(
   ctx: AppContext,
   access: SandboxAccess,
   input: { accountId: string; type: AccountType },
-): Promise<{ _id: string; type: AccountType; label: { name: string; phoneNumber: string } }> {
+): Promise<{
+  _id: string;
+  type: AccountType;
+  label: { name: string; phoneNumber: string };
+  restricted: boolean;
+}> {
   // a link opens one account; adding the owner's channels takes the owner's session
   if (access.via !== 'session') throw new AppError('OWNER_ONLY');
   const base = await sandboxAccountFor(ctx, access, input.accountId);
@@ -82,11 +92,18 @@ export async function createSandboxChannel(
           labelName: `Sandbox ${CHANNEL_NAMES[input.type]}`,
           phoneNumber: input.type === 'whatsapp' ? base.phoneNumber : '',
           status: 'connected',
+          // linked now: bulk sends warm up over its first days like a new number's
+          linkedAt: ctx.clock.now(),
         })
         .returning()
     )[0];
   if (!row) throw new AppError('INTERNAL');
-  return { _id: row.id, type: row.type, label: { name: row.labelName, phoneNumber: row.phoneNumber } };
+  return {
+    _id: row.id,
+    type: row.type,
+    label: { name: row.labelName, phoneNumber: row.phoneNumber },
+    restricted: row.sandboxRestricted,
+  };
 }
 
 /**
@@ -203,4 +220,76 @@ export async function markBusinessMessagesRead(
     )
     .orderBy(asc(messages.createdAt));
   for (const row of rows) await applyStatus(ctx, { messageId: row.id }, 'read');
+}
+
+/**
+ * The simulator's switch 'Batasi nomor (463)': while on, every send of the number fails like a
+ * WhatsApp number under a reach-out timelock (channels/sandbox/sandbox-connector.ts).
+ */
+export async function setSandboxRestricted(
+  ctx: AppContext,
+  access: SandboxAccess,
+  accountId: string,
+  restricted: boolean,
+): Promise<{ _id: string; restricted: boolean }> {
+  const account = await sandboxAccountFor(ctx, access, accountId);
+  const [row] = await ctx.db
+    .update(accounts)
+    .set({ sandboxRestricted: restricted })
+    .where(eq(accounts.id, account.id))
+    .returning({ id: accounts.id, restricted: accounts.sandboxRestricted });
+  if (!row) throw new AppError('NOT_FOUND', t('chat.accountNotFound'));
+  forgetAccount(ctx, account.id);
+  return { _id: row.id, restricted: row.restricted };
+}
+
+/** The statuses the sandbox number posted, newest first (the last 100). */
+export async function listSandboxStatuses(
+  ctx: AppContext,
+  access: SandboxAccess,
+  accountId: string,
+): Promise<SandboxStatusList> {
+  const account = await sandboxAccountFor(ctx, access, accountId);
+  const rows = await ctx.db
+    .select()
+    .from(sandboxStatuses)
+    .where(eq(sandboxStatuses.accountId, account.id))
+    .orderBy(desc(sandboxStatuses.createdAt), desc(sandboxStatuses.id))
+    .limit(100);
+  return { docs: rows.map(toSandboxStatus) };
+}
+
+/**
+ * The simulated customer deletes one of their own messages for everyone, as WhatsApp's revoke: the
+ * one named, else their latest one not yet deleted. It goes through the chat kernel's
+ * revokeMessage like a WhatsApp Web revoke. A business message is refused; a message of another
+ * chat or account is not found. Deleting a deleted message again changes nothing.
+ */
+export async function sandboxDelete(
+  ctx: AppContext,
+  access: SandboxAccess,
+  body: SandboxDeleteBody,
+): Promise<{ chatId: string; messageId: string }> {
+  const account = await sandboxAccountFor(ctx, access, body.accountId);
+  const chat = await findChat(ctx, account.id, body.phoneNumber);
+  if (!chat) throw new AppError('NOT_FOUND', t('sandbox.messageNotFound'));
+  const [target] = body.messageId
+    ? await ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.id, body.messageId), eq(messages.chatId, chat.id)))
+        .limit(1)
+    : await ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.chatId, chat.id), eq(messages.isFromMe, false), eq(messages.isDeleted, false)))
+        .orderBy(desc(messages.createdAt), desc(messages.seq))
+        .limit(1);
+  if (!target || !target.externalId) throw new AppError('NOT_FOUND', t('sandbox.messageNotFound'));
+  if (target.isFromMe) {
+    const refusal = t('sandbox.notCustomerMessage');
+    throw new AppError('VALIDATION', refusal, { messageId: refusal });
+  }
+  if (!target.isDeleted) await revokeMessage(ctx, { accountId: account.id, externalId: target.externalId });
+  return { chatId: chat.id, messageId: target.id };
 }

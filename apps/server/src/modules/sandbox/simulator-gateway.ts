@@ -12,17 +12,27 @@ const READ_DELAY_MS = 800;
 /**
  * /ws/sandbox?accountId=&phoneNumber=&token= (or &key=): the simulator's live view of one conversation
  * of the caller's own sandbox account (see access.ts; anything else is closed with 1008). Business
- * messages (every type, with its quote and media) and their status changes are forwarded; while the
- * socket is open they count as read.
+ * messages (every type, with its quote and media) and their status changes are forwarded, and so
+ * is a customer message deleted for everyone; while the socket is open they count as read. Every
+ * socket of the account also gets the statuses the number posts ({type: 'sandbox.status', status}).
  */
 export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const open = new Map<string, Set<WebSocket>>();
+  const byAccount = new Map<string, Set<WebSocket>>();
   const keyOf = (accountId: string, phone: string) => `${accountId}:${phone}`;
 
   const unsubscribe = ctx.bus.subscribe((bus) => {
+    if (bus.kind === 'sandbox-status') {
+      const frame = JSON.stringify(JSON.stringify({ type: 'sandbox.status', status: bus.status }));
+      for (const socket of byAccount.get(bus.accountId) ?? []) {
+        if (socket.readyState === socket.OPEN) socket.send(frame);
+      }
+      return;
+    }
     if (bus.kind !== 'tenant') return;
     const { chat, message } = bus.event;
-    if (!chat || !message || !message.isFromMe) return;
+    // the business's messages, and the customer's own once deleted for everyone (another tab did it)
+    if (!chat || !message || (!message.isFromMe && message.type !== 'deleted')) return;
     const targets = open.get(keyOf(chat.accountId, chat.contact.phoneNumber));
     if (!targets?.size) return;
     const frame = JSON.stringify(
@@ -33,7 +43,7 @@ export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppCon
           _id: message._id,
           type: message.type,
           text: message.text,
-          isFromMe: true,
+          isFromMe: message.isFromMe,
           status: message.status,
           createdAt: message.createdAt,
           quoted: message.quoted,
@@ -42,7 +52,7 @@ export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppCon
       }),
     );
     for (const socket of targets) if (socket.readyState === socket.OPEN) socket.send(frame);
-    if (message.status === 'unread') {
+    if (message.isFromMe && message.status === 'unread') {
       setTimeout(() => {
         applyStatus(ctx, { messageId: message._id }, 'read').catch((err: unknown) =>
           ctx.log.warn({ err }, 'sandbox read receipt failed'),
@@ -74,9 +84,14 @@ export async function registerSimulatorGateway(app: FastifyInstance, ctx: AppCon
     let set = open.get(key);
     if (!set) open.set(key, (set = new Set()));
     set.add(socket);
+    let mine = byAccount.get(accountId);
+    if (!mine) byAccount.set(accountId, (mine = new Set()));
+    mine.add(socket);
     socket.on('close', () => {
       set.delete(socket);
       if (!set.size) open.delete(key);
+      mine.delete(socket);
+      if (!mine.size) byAccount.delete(accountId);
     });
     markBusinessMessagesRead(ctx, accountId, phoneNumber).catch((err: unknown) =>
       ctx.log.warn({ err }, 'sandbox open failed'),
