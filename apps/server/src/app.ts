@@ -39,6 +39,11 @@ import { templateRoutes } from './modules/template/routes';
 import { defineSendJob } from './modules/chat/send-job';
 import { ChatHooks } from './modules/chat/hooks';
 import { defineImportJob } from './modules/group/import/job';
+import { defineDispatchJob } from './modules/publication/broadcast/dispatcher';
+import { trackBroadcasts } from './modules/publication/broadcast/tracking';
+import { broadcastRoutes } from './modules/publication/broadcast/routes';
+import { defineStatusPostJob } from './modules/publication/status/job';
+import { statusRoutes } from './modules/publication/status/routes';
 import { defineSandboxReceiptJob } from './modules/sandbox/receipt-job';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { registerSimulatorGateway } from './modules/sandbox/simulator-gateway';
@@ -142,6 +147,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   // the handlers of the job kinds of jobs/kinds.ts
   defineSendJob(ctx);
   defineImportJob(ctx);
+  defineDispatchJob(ctx);
+  trackBroadcasts(ctx);
+  defineStatusPostJob(ctx);
   if (config.sandbox) defineSandboxReceiptJob(ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);
@@ -202,6 +210,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(groupRoutes(ctx));
       await api.register(importRoutes(ctx));
       await api.register(contactRoutes(ctx));
+      await api.register(broadcastRoutes(ctx));
+      await api.register(statusRoutes(ctx));
       if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -76,6 +76,11 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag(true),
   /** The inbox search's in-process index (modules/chat/search-index.ts); 0 searches through SQL alone. */
   SAPA_SEARCH_INDEX: flag(true),
+  /**
+   * Pacing of broadcasts per sender number (modules/publication/broadcast/pacing.ts): gaps, caps,
+   * active hours and warm-up. 0 turns it off - for load tests only, never for real numbers.
+   */
+  SAPA_BROADCAST_PACING: flag(true),
   /** What this process's search indexes may hold together, in MB; the least recently used go first. */
   SAPA_SEARCH_INDEX_MB: z.coerce.number().int().min(1).default(512),
   /** Bytes of media and import files one owner (tenant) may keep, in MB; 0 for no limit. */
@@ -118,6 +123,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** the inbox search's in-process index: on or off, and the memory all tenants' indexes may use */
   searchIndex: { enabled: boolean; maxBytes: number };
+  /** broadcasts are paced per sender number (off only for load tests) */
+  broadcastPacing: boolean;
   /** what one owner's media and import files may take in the store, in bytes (0: no limit) */
   storageQuotaBytes: number;
 }
@@ -194,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     s3,
     searchIndex: { enabled: e.SAPA_SEARCH_INDEX, maxBytes: e.SAPA_SEARCH_INDEX_MB * 1024 * 1024 },
+    broadcastPacing: e.SAPA_BROADCAST_PACING,
     storageQuotaBytes: e.SAPA_STORAGE_QUOTA_MB * 1024 * 1024,
   };
 }

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { textArray } from '../../db/sql';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { chats, messages } from '../../db/schema';
@@ -94,7 +95,7 @@ export async function storeOutboundMany(
       await tx.execute(sql`update ${chats} set last_message_at = ${now.toISOString()}::timestamptz,
           last_message_text = v.text, last_message_type = v.type, last_message_is_from_me = true,
           last_message_status = 'pending', last_message_id = v.message_id, updated_at = ${now.toISOString()}::timestamptz
-        from unnest(${ids}::text[], ${messageIds}::text[], ${texts}::text[], ${types}::text[]) as v(chat_id, message_id, text, type)
+        from unnest(${textArray(ids)}, ${textArray(messageIds)}, ${textArray(texts)}, ${textArray(types)}) as v(chat_id, message_id, text, type)
         where ${chats.id} = v.chat_id and ${chats.ownerId} = ${ownerId}`);
       await ctx.jobs.enqueueMany(
         tx,

@@ -1,0 +1,233 @@
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  PUBLICATION_LIMITS,
+  PUBLICATION_MESSAGES as M,
+  type MessageStatus,
+  type RecipientState,
+} from '@sapa/contracts';
+import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
+import {
+  broadcastOptOuts,
+  broadcastRecipients,
+  broadcasts,
+  publicationSettings,
+  users,
+} from '../../../db/schema';
+import { onAccountTrouble, type AccountTrouble } from '../../../channels/account-events';
+import type { InboundNotice } from '../../chat/kernel';
+import type { MessageRow } from '../../../channels/connector';
+import { adjustCounters, changed } from './counters';
+import { pauseWithReason } from './service';
+
+/** The counters a recipient in each state counts in (sent includes delivered and read). */
+const COUNTED_IN: Record<
+  RecipientState,
+  ('pending' | 'sent' | 'delivered' | 'read' | 'failed' | 'skipped')[]
+> = {
+  pending: ['pending'],
+  sent: ['sent'],
+  unread: ['sent', 'delivered'],
+  read: ['sent', 'delivered', 'read'],
+  failed: ['failed'],
+  skipped: ['skipped'],
+};
+
+/** What moving a recipient from one state to another does to its broadcast's counters. */
+export function counterDelta(from: RecipientState, to: RecipientState): Record<string, number> {
+  const delta: Record<string, number> = {};
+  for (const key of COUNTED_IN[from]) delta[key] = (delta[key] ?? 0) - 1;
+  for (const key of COUNTED_IN[to]) delta[key] = (delta[key] ?? 0) + 1;
+  return delta;
+}
+
+const RANK: Record<RecipientState, number> = {
+  pending: 0,
+  sent: 1,
+  unread: 2,
+  read: 3,
+  failed: 4,
+  skipped: 4,
+};
+const STATE_OF: Partial<Record<MessageStatus, RecipientState>> = {
+  sent: 'sent',
+  unread: 'unread',
+  read: 'read',
+  error: 'failed',
+};
+
+/**
+ * A broadcast message's status moved (inside the transaction that moved it): its recipient follows,
+ * forward only, and the broadcast's counters with it.
+ */
+async function followStatus(
+  ctx: AppContext,
+  tx: Tx,
+  message: MessageRow,
+  to: MessageStatus,
+  error: string | null,
+) {
+  const next = STATE_OF[to];
+  if (!next || !message.isFromMe) return;
+  const [recipient] = await tx
+    .select({
+      id: broadcastRecipients.id,
+      broadcastId: broadcastRecipients.broadcastId,
+      state: broadcastRecipients.state,
+      ownerId: broadcastRecipients.ownerId,
+    })
+    .from(broadcastRecipients)
+    .where(eq(broadcastRecipients.messageId, message.id))
+    .for('update');
+  if (!recipient) return;
+  const from = recipient.state as RecipientState;
+  if (
+    from === next ||
+    from === 'failed' ||
+    from === 'skipped' ||
+    (next !== 'failed' && RANK[next] < RANK[from])
+  )
+    return;
+  const now = ctx.clock.now();
+  await tx
+    .update(broadcastRecipients)
+    .set({
+      state: next,
+      ...(next === 'failed' ? { reason: error ?? M.reasonSendFailed.replace('{reason}', '-') } : {}),
+      ...(from === 'pending' && next !== 'failed' ? { sentAt: now } : {}),
+      ...(next === 'read' ? { readAt: now } : {}),
+    })
+    .where(eq(broadcastRecipients.id, recipient.id));
+  await adjustCounters(tx, recipient.broadcastId, counterDelta(from, next));
+  changed(ctx, recipient.ownerId, recipient.broadcastId);
+}
+
+// ------------------------------------------------------------------------------------------------
+// stop words and replies
+
+const STOP_WORDS_TTL_MS = 30_000;
+const stopWordCache = new Map<string, { words: string[]; until: number }>();
+
+/** The tenant's stop words, upper case (PUBLICATION_LIMITS.stopWords until the owner sets them). */
+export async function stopWordsOf(ctx: AppContext, ownerId: string): Promise<string[]> {
+  const cached = stopWordCache.get(ownerId);
+  if (cached && cached.until > Date.now()) return cached.words;
+  const [row] = await ctx.db
+    .select({ words: publicationSettings.stopWords })
+    .from(publicationSettings)
+    .where(eq(publicationSettings.ownerId, ownerId))
+    .limit(1);
+  const words = (row?.words ?? [...PUBLICATION_LIMITS.stopWords]).map((w) => w.toUpperCase());
+  stopWordCache.set(ownerId, { words, until: Date.now() + STOP_WORDS_TTL_MS });
+  return words;
+}
+
+/** Forgets the cached stop words of a tenant (after the owner changed them in this process). */
+export function forgetStopWords(ownerId: string): void {
+  stopWordCache.delete(ownerId);
+}
+
+/** A message that is only a stop word ('stop', 'STOP!', ' Berhenti ') opts its sender out. */
+export function isStopReply(text: string, words: string[]): boolean {
+  const word = text
+    .trim()
+    .replace(/[.!?\s]+$/u, '')
+    .toUpperCase();
+  return word.length > 0 && word.length <= PUBLICATION_LIMITS.stopWordMax && words.includes(word);
+}
+
+/**
+ * A customer wrote to a number: a reply to the latest broadcast message that number sent them within
+ * PUBLICATION_LIMITS.replyWindowMs counts as 'replied' (once); a stop word puts them on the tenant's
+ * opt-out list instead and counts as opted out.
+ */
+async function followReply(ctx: AppContext, notice: InboundNotice) {
+  if (!notice.phone) return;
+  const stop =
+    notice.type === 'text' &&
+    notice.text.length <= 40 &&
+    isStopReply(notice.text, await stopWordsOf(ctx, notice.ownerId));
+  const since = new Date(notice.at.getTime() - PUBLICATION_LIMITS.replyWindowMs);
+  const touched = await ctx.db.transaction(async (tx) => {
+    if (stop)
+      await tx
+        .insert(broadcastOptOuts)
+        .values({ ownerId: notice.ownerId, phone: notice.phone, source: 'reply', createdAt: notice.at })
+        .onConflictDoNothing();
+    const [recipient] = await tx
+      .select({ id: broadcastRecipients.id, broadcastId: broadcastRecipients.broadcastId })
+      .from(broadcastRecipients)
+      .where(
+        and(
+          eq(broadcastRecipients.ownerId, notice.ownerId),
+          eq(broadcastRecipients.phone, notice.phone),
+          eq(broadcastRecipients.accountId, notice.accountId),
+          gt(broadcastRecipients.sentAt, since),
+          isNull(broadcastRecipients.repliedAt),
+          inArray(broadcastRecipients.state, ['sent', 'unread', 'read']),
+        ),
+      )
+      .orderBy(desc(broadcastRecipients.sentAt))
+      .limit(1)
+      .for('update');
+    if (!recipient) return null;
+    await tx
+      .update(broadcastRecipients)
+      .set(stop ? { repliedAt: notice.at, reason: M.reasonOptedOut } : { repliedAt: notice.at })
+      .where(eq(broadcastRecipients.id, recipient.id));
+    await adjustCounters(tx, recipient.broadcastId, stop ? { optedOut: 1 } : { replied: 1 });
+    return recipient.broadcastId;
+  });
+  if (touched) changed(ctx, notice.ownerId, touched);
+}
+
+// ------------------------------------------------------------------------------------------------
+// troubled numbers
+
+/**
+ * A sender number was restricted (463/479), logged out or disconnected: every running broadcast it
+ * sends pauses with the reason, and the owner gets an email once per broadcast paused. Resuming is
+ * the owner's call (never automatic after a 463: a retry counts as another reach-out).
+ */
+async function pauseForTrouble(ctx: AppContext, trouble: AccountTrouble) {
+  const running = await ctx.db
+    .select({ id: broadcasts.id, name: broadcasts.name })
+    .from(broadcasts)
+    .where(
+      and(
+        eq(broadcasts.ownerId, trouble.ownerId),
+        inArray(broadcasts.state, ['running', 'scheduled']),
+        sql`${trouble.accountId} = any(${broadcasts.accountIds})`,
+      ),
+    );
+  if (!running.length) return;
+  const reason =
+    trouble.kind === 'restricted'
+      ? M.reasonRestricted.replace('{code}', trouble.code ?? '463')
+      : trouble.kind === 'logged-out'
+        ? M.reasonLoggedOut
+        : M.reasonDisconnected;
+  const paused: string[] = [];
+  for (const b of running) if (await pauseWithReason(ctx, b.id, reason)) paused.push(b.name);
+  if (!paused.length) return;
+  const [owner] = await ctx.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, trouble.ownerId));
+  if (!owner) return;
+  const list = paused.map((name) => `- ${name}`).join('\n');
+  await ctx.mailer
+    .send({
+      to: owner.email,
+      subject: 'Broadcast dijeda otomatis',
+      text: `Halo ${owner.name},\n\nBroadcast berikut dijeda otomatis:\n${list}\n\nAlasan: ${reason}\n\nBuka Publikasi > Broadcast di Sapa untuk melanjutkannya setelah nomor pengirim siap kembali.\n`,
+    })
+    .catch((err: unknown) => ctx.log.error({ err }, 'broadcast pause mail failed'));
+}
+
+/** Registers the broadcast module's listeners on the chat kernel and the channels (once per app). */
+export function trackBroadcasts(ctx: AppContext): void {
+  ctx.chatHooks.onStatus((tx, message, to, error) => followStatus(ctx, tx, message, to, error));
+  ctx.chatHooks.onInbound((notice) => followReply(ctx, notice));
+  onAccountTrouble(ctx, (trouble) => pauseForTrouble(ctx, trouble));
+}
