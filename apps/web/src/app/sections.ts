@@ -9,7 +9,10 @@ export const SECTIONS = {
       { to: '/user/publication/broadcast', label: 'Broadcast' },
       { to: '/user/publication/status', label: 'Status' },
     ],
-    hideMenuWhen: (pathname: string) => pathname.endsWith('/form'),
+    // the forms and a broadcast's own page use the whole width
+    hideMenuWhen: (pathname: string) =>
+      pathname.endsWith('/form') ||
+      (isUnder(pathname, '/user/publication/broadcast') && pathname !== '/user/publication/broadcast'),
   },
   contact: {
     title: 'Kontak',
