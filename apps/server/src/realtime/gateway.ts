@@ -5,9 +5,13 @@ import { resolveSession, type AuthContext } from '../modules/auth/sessions';
 
 const POLICY_VIOLATION = 1008;
 
+/** Frames only the owner's sockets get: publications are the owner's (their routes answer agents 403). */
+const OWNER_ONLY_TYPES = new Set(['broadcast.updated', 'status.updated']);
+
 /**
  * /ws?token=...: one socket per signed-in tab. Every tenant event on the bus (from any process) goes
- * to every open socket of that tenant, as a double JSON-encoded frame (spec §7 'Realtime').
+ * to every open socket of that tenant, as a double JSON-encoded frame (spec §7 'Realtime'); the
+ * publication frames only to the owner's.
  */
 export async function registerRealtime(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const sockets = new Map<string, Set<WebSocket>>();
@@ -34,7 +38,9 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
     const targets = sockets.get(message.ownerId);
     if (!targets?.size) return;
     const frame = JSON.stringify(JSON.stringify(message.event));
+    const ownerOnly = OWNER_ONLY_TYPES.has(message.event.type);
     for (const socket of targets) {
+      if (ownerOnly && sessionOf.get(socket)?.kind !== 'user') continue;
       if (socket.readyState === socket.OPEN) socket.send(frame);
     }
   });

@@ -43,6 +43,32 @@ describe('realtime', () => {
     for (const s of [ownerSocket, agentSocket, otherTenant]) s.socket.close();
   });
 
+  it("sends a broadcast's progress to the owner's sockets only", async () => {
+    const a = await ownerWithSandbox(t.app);
+    const agentLogin = await agentFor(t, a.token, 'Agen Siaran');
+    const ownerSocket = await connect(a.token);
+    const agentSocket = await connect(agentLogin.token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/publication/broadcast',
+      headers: { token: a.token },
+      payload: {
+        name: 'Siaran',
+        accountIds: [a.accountId],
+        phoneNumbers: '081311112222',
+        message: { type: 'text', text: 'Halo' },
+      },
+    });
+    const created = json(res, api.broadcast);
+    await until(() => ownerSocket.frames.some((f) => f.type === 'broadcast.updated'));
+    expect(ownerSocket.frames.find((f) => f.type === 'broadcast.updated')?.broadcast?._id).toBe(created._id);
+    // a chat event reaches the agent, so the agent's socket is live; the broadcast frame never did
+    await customerSays(t.app, a.accountId, 'halo agen');
+    await until(() => agentSocket.frames.some((f) => f.type === 'message.created'));
+    expect(agentSocket.frames.filter((f) => f.type === 'broadcast.updated')).toHaveLength(0);
+    for (const s of [ownerSocket, agentSocket]) s.socket.close();
+  });
+
   it('closes the sockets of a session that ends, and only those', async () => {
     const a = await ownerWithSandbox(t.app);
     const login = await t.app.inject({
