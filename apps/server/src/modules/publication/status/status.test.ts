@@ -24,9 +24,9 @@ import {
 
 /**
  * WhatsApp Status posts (issue 20 part 5) through the API, the job runner (driven by hand, with the
- * test clock) and the sandbox number's connector. The sandbox connector is wrapped so the test sees
- * every postStatus call (and can make one fail); the wrapped connector's own postStatus runs when it
- * has one.
+ * test clock) and the sandbox number's connector, whose posts show in the simulator's status feed.
+ * The sandbox connector is wrapped so the test sees every postStatus call (and can make one fail
+ * before it reaches the sandbox); every call that does not fail is the sandbox's own.
  */
 const { t, get, post, call } = useTestApp();
 
@@ -49,12 +49,17 @@ beforeAll(() => {
       calls.push({ accountId: account.id, id, content, viewers });
       const failure = failures.get(account.id)?.shift();
       if (failure) throw failure;
-      return sandbox.postStatus
-        ? sandbox.postStatus(account, id, content, viewers)
-        : { externalId: `test-status-${id}` };
+      return sandbox.postStatus!(account, id, content, viewers);
     },
   });
 });
+
+/** What the simulator's status feed shows of the number, newest first. */
+async function feed(token: string, accountId: string) {
+  const res = await get(`/api/sandbox/account/${accountId}/status`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return json(res, api.sandboxStatusList).docs;
+}
 
 async function ownerIdOf(accountId: string): Promise<string> {
   const [row] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
@@ -187,6 +192,9 @@ describe('posting a status now', () => {
     expect(after.runs).toEqual([
       { at: t.clock.now().toISOString(), state: 'sent', viewers: 3, reason: null },
     ]);
+    expect(await feed(s.token, s.accountId)).toMatchObject([
+      { type: 'text', text: 'Diskon 20% hari ini!', backgroundColor: '#6d28d9', mediaUrl: null, viewers: 3 },
+    ]);
 
     // created, posting, posted: each frame carries the post as it was, to its tenant only
     expect(frames.map((f) => f.event.statusPost?.state)).toEqual(['scheduled', 'running', 'finish']);
@@ -250,6 +258,9 @@ describe('posting a status now', () => {
     });
     expect(only!.viewers).toEqual(['6285700000001', '6285700000002', '6285700000003']);
     expect((await read(s.token, created._id)).runs).toMatchObject([{ state: 'sent', viewers: 3 }]);
+    expect(await feed(s.token, s.accountId)).toMatchObject([
+      { type: 'image', text: 'Koleksi baru', backgroundColor: null, mediaUrl: mediaUrl(key), viewers: 3 },
+    ]);
   });
 });
 
@@ -468,6 +479,7 @@ describe('failures', () => {
     const [first, second] = callsOf(s.accountId);
     expect(second?.id).toBe(first!.id);
     expect((await read(s.token, retried._id)).runs).toMatchObject([{ state: 'sent', viewers: 2 }]);
+    expect(await feed(s.token, s.accountId)).toMatchObject([{ text: 'Coba lagi' }]);
 
     failures.set(
       s.accountId,
