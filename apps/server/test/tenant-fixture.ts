@@ -25,6 +25,8 @@ export interface Tenant {
   contact: { id: string; name: string; phone: string };
   media: { key: string; url: string };
   importId: string;
+  /** A daily WhatsApp Status post to the group (issue 20 part 5). */
+  statusPost: { id: string; text: string };
   /** The simulator's secret link key of the sandbox account, when the server has such links. */
   linkKey: string | null;
   /**
@@ -128,6 +130,22 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     ),
   ).docs[0]!._id;
 
+  const statusPost = { text: `Status rahasia ${word}`, id: '' };
+  statusPost.id = json<{ _id: string }>(
+    ok(
+      await as('POST', '/api/publication/status', {
+        accountId,
+        type: 'text',
+        text: statusPost.text,
+        audience: 'groups',
+        groupIds: [group.id],
+        repeat: 'daily',
+        time: '07:00',
+      }),
+      'status post',
+    ),
+  )._id;
+
   const upload = async (url: string, filename: string, type: string, data: Buffer | string) => {
     const form = multipart([{ name: 'file', filename, type, data }]);
     return ok(
@@ -188,6 +206,7 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     contact,
     media: { url: mediaUrl, key: mediaUrl.split('/').pop()! },
     importId,
+    statusPost,
     linkKey,
     secrets: [],
   };
@@ -212,6 +231,7 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     contact.phone,
     tenant.media.key,
     importId,
+    statusPost.id,
     ...(linkKey ? [linkKey.slice(linkKey.lastIndexOf('.') + 1)] : []),
   ];
   return tenant;

@@ -29,7 +29,17 @@ import { multipart } from '../../test/uploads';
 
 /** The kinds of id a tenant has. */
 type Kind =
-  'chat' | 'message' | 'label' | 'template' | 'agent' | 'group' | 'contact' | 'account' | 'media' | 'import';
+  | 'chat'
+  | 'message'
+  | 'label'
+  | 'template'
+  | 'agent'
+  | 'group'
+  | 'contact'
+  | 'account'
+  | 'media'
+  | 'import'
+  | 'status';
 
 const idOf = (tenant: Tenant, kind: Kind): string =>
   ({
@@ -43,6 +53,7 @@ const idOf = (tenant: Tenant, kind: Kind): string =>
     account: tenant.accountId,
     media: tenant.media.key,
     import: tenant.importId,
+    status: tenant.statusPost.id,
   })[kind];
 
 /**
@@ -60,6 +71,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   '/api/group/:id/contact/:contactId': 'contact',
   '/api/group/excel/contact/:id': 'import',
   '/api/media/:key': 'media',
+  '/api/publication/status/:id': 'status',
   '/api/sandbox/account/:id': 'account',
 };
 
@@ -250,6 +262,23 @@ const PLANS: Record<string, Plan> = {
   'PUT /api/group/:id/column': (v) => [{ body: { oldName: v.group.column, newName: 'KolomPenyusup' } }],
   'DELETE /api/group/:id/column': (v) => [{ query: { name: v.group.column } }],
   'POST /api/group/:id/export': () => [{ body: {} }],
+
+  // ---- status posts (issue 20 part 5) ----
+  'GET /api/publication/status': (v) => [{ query: { search: v.statusPost.text } }],
+  'POST /api/publication/status': (v, own) => [
+    { refused: true, body: { accountId: v.accountId, type: 'text', text: 'Status penyusup' } },
+    {
+      note: 'own number, their group',
+      refused: true,
+      body: {
+        accountId: own.accountId,
+        type: 'text',
+        text: 'Status penyusup',
+        audience: 'groups',
+        groupIds: [v.group.id],
+      },
+    },
+  ],
 
   // ---- imports ----
   'POST /api/group/excel/contact': () => [
