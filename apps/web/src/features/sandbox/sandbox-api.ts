@@ -25,6 +25,7 @@ export const sandboxApi = {
     apiRequest<T>(path, { query: withKey(query), signal }),
   post: <T>(path: string, body?: unknown, query?: Query) =>
     apiRequest<T>(path, { method: 'POST', body, query: withKey(query) }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body, query: withKey() }),
 };
 
 /** The socket's query: the link's key, or the session's token (a WebSocket cannot send headers). */

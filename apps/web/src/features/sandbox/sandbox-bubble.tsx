@@ -1,12 +1,12 @@
 import { memo } from 'react';
-import { ActionIcon } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconArrowBackUp, IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { formatClock, MESSAGE_TYPE_NAMES } from '@sapa/contracts';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
 import { mediaBody } from '../../components/bubbles/media-body';
 import { QuotedBlock } from '../../components/bubbles/quoted-block';
 import { MessageTypeIcon } from '../../components/message-type-icon';
-import { customerSideQuote, type SandboxMessage } from './sandbox-messages';
+import { customerSideQuote, deletable, type SandboxMessage } from './sandbox-messages';
 
 function Caption({ text }: { text: string }) {
   return text ? <span className="sapa-phone-text sapa-phone-caption">{text}</span> : null;
@@ -53,6 +53,8 @@ export interface SandboxBubbleProps {
   /** Starts a reply (offered on the business's messages when the channel can quote). */
   onReply?: (message: SandboxMessage) => void;
   onQuoteClick?: (messageId: string) => void;
+  /** Deletes the customer's own message for everyone (offered on their stored messages). */
+  onDelete?: (message: SandboxMessage) => void;
   highlighted?: boolean;
 }
 
@@ -65,6 +67,7 @@ export const SandboxBubble = memo(function SandboxBubble({
   businessName,
   onReply,
   onQuoteClick,
+  onDelete,
   highlighted = false,
 }: SandboxBubbleProps) {
   const fromBusiness = message.isFromMe;
@@ -111,6 +114,33 @@ export const SandboxBubble = memo(function SandboxBubble({
           >
             <IconArrowBackUp size={16} stroke={1.8} />
           </ActionIcon>
+        ) : null}
+        {onDelete && deletable(message) ? (
+          <Menu position="bottom-end" withinPortal shadow="md">
+            <Menu.Target>
+              <ActionIcon
+                className="sapa-reply-button"
+                variant="default"
+                radius="xl"
+                size="md"
+                aria-label="Menu pesan"
+                title="Menu pesan"
+                data-testid="sandbox-message-menu"
+              >
+                <IconChevronDown size={16} stroke={1.8} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} stroke={1.8} />}
+                onClick={() => onDelete(message)}
+                data-testid="sandbox-delete-for-everyone"
+              >
+                Hapus untuk semua orang
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         ) : null}
       </div>
     </div>

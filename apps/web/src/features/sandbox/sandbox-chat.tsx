@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, CloseButton, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Badge, CloseButton, Tabs, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import {
   ATTACHMENT_MESSAGES,
@@ -19,6 +19,7 @@ import { useShareForms } from '../../components/composer/share-forms';
 import { SandboxAttach } from './sandbox-attach';
 import { SandboxBubble } from './sandbox-bubble';
 import { CaptionModal, type CaptionDraft } from './sandbox-forms';
+import { SandboxStatusFeed } from './sandbox-status-feed';
 import type { SandboxFileKind, SandboxMessage, SandboxOutgoing } from './sandbox-messages';
 import { useSandboxConversation, type SandboxCustomer } from './use-sandbox-conversation';
 
@@ -27,7 +28,9 @@ const HIGHLIGHT_MS = 2000;
 /**
  * A phone in the customer's hands: the conversation with the business, and the customer's
  * composer with an attach menu of what a customer of this channel can send. On WhatsApp the
- * customer can reply to the business's messages. `channel` is null until the account is known.
+ * customer can reply to the business's messages, delete their own for everyone, and see the
+ * business's WhatsApp Status posts in a 'Status' tab (a badge counts the ones not seen yet).
+ * `channel` is null until the account is known.
  */
 export function SandboxChat({
   customer,
@@ -39,7 +42,9 @@ export function SandboxChat({
   channel: AccountType | null;
 }) {
   const toast = useToast();
-  const { messages, loaded, connected, send } = useSandboxConversation(customer);
+  const { messages, statuses, loaded, connected, send, remove } = useSandboxConversation(customer);
+  const [tab, setTab] = useState<'chat' | 'status'>('chat');
+  const [seenStatuses, setSeenStatuses] = useState<ReadonlySet<string>>(() => new Set());
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<SandboxMessage | null>(null);
   const [draft, setDraft] = useState<CaptionDraft | null>(null);
@@ -48,6 +53,15 @@ export function SandboxChat({
   const bodyRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const quoting = channel !== null && canQuote(channel);
+  const withStatus = channel === 'whatsapp';
+  const unseen = statuses?.filter((s) => !seenStatuses.has(s._id)).length ?? 0;
+
+  // what the Status tab shows counts as seen
+  useEffect(() => {
+    if (tab === 'status' && statuses?.some((s) => !seenStatuses.has(s._id))) {
+      setSeenStatuses(new Set(statuses.map((s) => s._id)));
+    }
+  }, [tab, statuses, seenStatuses]);
 
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
@@ -120,6 +134,13 @@ export function SandboxChat({
     deliver({ type: ready.kind, file: ready.file, caption: ready.caption });
   };
 
+  const deleteForEveryone = useCallback(
+    (message: SandboxMessage) => {
+      remove(message).catch(failed);
+    },
+    [remove, failed],
+  );
+
   const startReply = useCallback((message: SandboxMessage) => {
     setReplyTo(message);
     inputRef.current?.focus();
@@ -133,29 +154,8 @@ export function SandboxChat({
     setHighlighted(messageId);
   }, []);
 
-  return (
-    <section
-      className="sapa-phone"
-      aria-label="Ponsel pelanggan"
-      data-testid="sandbox-phone"
-      data-channel={channel ?? undefined}
-    >
-      <header className="sapa-phone-head">
-        <AppAvatar name={businessName} size={36} />
-        <div style={{ minWidth: 0, flex: 1 }}>
-          <Text fw={600} size="sm" truncate c="white" data-testid="sandbox-business-name">
-            {businessName}
-          </Text>
-          <Text size="xs" c="rgba(255,255,255,0.9)" data-testid="sandbox-connection">
-            {connected ? 'online' : 'menghubungkan...'}
-          </Text>
-        </div>
-        {channel ? (
-          <span className="sapa-phone-channel" data-testid="sandbox-channel">
-            <ChannelIcon type={channel} size={18} />
-          </span>
-        ) : null}
-      </header>
+  const chatPane = (
+    <>
       <div className="sapa-phone-body" role="log" aria-label="Percakapan pelanggan" ref={bodyRef}>
         {loaded && messages.length === 0 ? (
           <Text size="sm" ta="center" c="dimmed" py="xl" px="md">
@@ -169,6 +169,7 @@ export function SandboxChat({
             businessName={businessName}
             onReply={quoting ? startReply : undefined}
             onQuoteClick={showQuoted}
+            onDelete={quoting ? deleteForEveryone : undefined}
             highlighted={highlighted === message._id}
           />
         ))}
@@ -223,6 +224,68 @@ export function SandboxChat({
           <IconSend size={20} stroke={1.8} />
         </ActionIcon>
       </form>
+    </>
+  );
+
+  return (
+    <section
+      className="sapa-phone"
+      aria-label="Ponsel pelanggan"
+      data-testid="sandbox-phone"
+      data-channel={channel ?? undefined}
+    >
+      <header className="sapa-phone-head">
+        <AppAvatar name={businessName} size={36} />
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={600} size="sm" truncate c="white" data-testid="sandbox-business-name">
+            {businessName}
+          </Text>
+          <Text size="xs" c="rgba(255,255,255,0.9)" data-testid="sandbox-connection">
+            {connected ? 'online' : 'menghubungkan...'}
+          </Text>
+        </div>
+        {channel ? (
+          <span className="sapa-phone-channel" data-testid="sandbox-channel">
+            <ChannelIcon type={channel} size={18} />
+          </span>
+        ) : null}
+      </header>
+      {withStatus ? (
+        <Tabs
+          value={tab}
+          onChange={(value) => setTab(value === 'status' ? 'status' : 'chat')}
+          className="sapa-phone-tabs"
+          classNames={{ list: 'sapa-phone-tablist', panel: 'sapa-phone-panel' }}
+        >
+          <Tabs.List grow>
+            <Tabs.Tab value="chat" data-testid="sandbox-chat-tab">
+              Chat
+            </Tabs.Tab>
+            <Tabs.Tab
+              value="status"
+              data-testid="sandbox-status-tab"
+              aria-label={unseen ? `Status (${unseen} baru)` : 'Status'}
+              rightSection={
+                unseen ? (
+                  <Badge size="sm" circle aria-hidden data-testid="sandbox-status-unseen">
+                    {unseen}
+                  </Badge>
+                ) : null
+              }
+            >
+              Status
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="chat">{chatPane}</Tabs.Panel>
+          <Tabs.Panel value="status">
+            <div className="sapa-phone-body sapa-status-body">
+              <SandboxStatusFeed statuses={statuses} businessName={businessName} />
+            </div>
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        chatPane
+      )}
       <CaptionModal draft={draft} onClose={() => setDraft(null)} onSend={sendDraft} />
       {forms}
     </section>

@@ -3,6 +3,7 @@ import {
   isForwardStatus,
   isMediaKey,
   sandboxConversation,
+  sandboxStatus,
   type AccountType,
   type ContactMedia,
   type LocationMedia,
@@ -10,6 +11,7 @@ import {
   type MessageContentInput,
   type QuotedMessage,
   type SandboxConversation,
+  type SandboxStatus,
 } from '@sapa/contracts';
 import { localFileMedia } from '../../resources/chat/outgoing-media';
 
@@ -132,19 +134,24 @@ export function customerSideQuote(quoted: QuotedMessage, businessName: string): 
 const frameSchema = sandboxConversation.shape.messages.element;
 
 /**
- * A /ws/sandbox frame (double JSON-encoded {type: 'sandbox.message', message}): the message when it
- * is complete; `reload` when it is a sandbox frame this page cannot fully read (then the
- * conversation is fetched again); null for anything else.
+ * A /ws/sandbox frame (double JSON-encoded {type: 'sandbox.message', message} or
+ * {type: 'sandbox.status', status}): the message when it is complete, a status the number posted;
+ * `reload` when it is a sandbox frame this page cannot fully read (then the conversation is fetched
+ * again); null for anything else.
  */
-export type SandboxFrame = { message: SandboxMessage } | { reload: true };
+export type SandboxFrame = { message: SandboxMessage } | { status: SandboxStatus } | { reload: true };
 
 export function readSandboxFrame(data: string): SandboxFrame | null {
   try {
     let value: unknown = JSON.parse(data);
     if (typeof value === 'string') value = JSON.parse(value);
-    if (!value || typeof value !== 'object' || (value as { type?: unknown }).type !== 'sandbox.message') {
-      return null;
+    if (!value || typeof value !== 'object') return null;
+    const type = (value as { type?: unknown }).type;
+    if (type === 'sandbox.status') {
+      const parsed = sandboxStatus.safeParse((value as { status?: unknown }).status);
+      return parsed.success ? { status: parsed.data } : null;
     }
+    if (type !== 'sandbox.message') return null;
     const parsed = frameSchema.safeParse((value as { message?: unknown }).message);
     if (!parsed.success) return { reload: true };
     const message = parsed.data;
@@ -178,4 +185,37 @@ export function mergeSandboxMessages(
     byId.set(message._id, forward ? message : { ...message, status: seen.status });
   }
   return [...byId.values()].sort(byTime);
+}
+
+/** Adds statuses by id, newest first. */
+export function mergeSandboxStatuses(
+  current: readonly SandboxStatus[],
+  incoming: readonly SandboxStatus[],
+): SandboxStatus[] {
+  const byId = new Map(current.map((s) => [s._id, s]));
+  for (const status of incoming) byId.set(status._id, status);
+  return [...byId.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/** The customer's message once deleted for everyone: its type says so, its text and media are gone. */
+export function deletedForEveryone(message: SandboxMessage): SandboxMessage {
+  return {
+    _id: message._id,
+    type: 'deleted',
+    text: '',
+    isFromMe: message.isFromMe,
+    status: message.status,
+    createdAt: message.createdAt,
+    quoted: message.quoted,
+  };
+}
+
+/** Whether the customer can delete this message for everyone: their own, stored, not deleted yet. */
+export function deletable(message: SandboxMessage): boolean {
+  return (
+    !message.isFromMe &&
+    message.type !== 'deleted' &&
+    message.status !== 'pending' &&
+    !message._id.startsWith('local-')
+  );
 }

@@ -65,7 +65,7 @@ function SandboxSignIn() {
 }
 
 function Simulator({ params }: { params: URLSearchParams }) {
-  const { accounts, error, addChannel } = useSandboxAccounts();
+  const { accounts, error, addChannel, setRestricted } = useSandboxAccounts();
   const initial = useMemo<SandboxCustomer>(
     () => ({
       accountId: params.get('accountId') ?? '',
@@ -118,6 +118,7 @@ function Simulator({ params }: { params: URLSearchParams }) {
                 initial={{ ...initial, accountId: initial.accountId || accounts[0]?._id || '' }}
                 onStart={setCustomer}
                 onAddChannel={addChannel}
+                onRestrict={setRestricted}
               />
             ) : (
               <Stack gap="md" aria-busy="true" aria-label="Memuat akun sandbox">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconBrandInstagram, IconBrandMessenger } from '@tabler/icons-react';
 import { LIMITS, t, type AccountType, WEB_MESSAGES } from '@sapa/contracts';
 import { z } from 'zod';
@@ -85,23 +85,31 @@ const ADDABLE = [
   },
 ] as const;
 
-/** Which sandbox account to write to (and more channels for its owner), and who the customer is. */
+/**
+ * Which sandbox account to write to (and more channels for its owner), and who the customer is. A
+ * WhatsApp sandbox number has the switch 'Batasi nomor (463)': while on, WhatsApp refuses its sends
+ * as it does a restricted number's, so the broadcasts' automatic pause can be seen.
+ */
 export function SandboxSetup({
   accounts,
   initial,
   onStart,
   onAddChannel,
+  onRestrict,
 }: {
   accounts: readonly SandboxAccount[];
   initial: SandboxCustomer;
   onStart: (customer: SandboxCustomer) => void;
   /** The same owner's sandbox account on another channel (created once). */
   onAddChannel: (base: SandboxAccount, type: AccountType) => Promise<SandboxAccount>;
+  /** Flips the account's 'Batasi nomor (463)' switch; throws when refused. */
+  onRestrict?: (account: SandboxAccount, restricted: boolean) => Promise<void>;
 }) {
   const toast = useToast();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [adding, setAdding] = useState<AccountType | null>(null);
+  const [restricting, setRestricting] = useState(false);
   const set = (name: keyof SandboxCustomer, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
@@ -137,6 +145,29 @@ export function SandboxSetup({
       });
     } finally {
       setAdding(null);
+    }
+  };
+
+  const restrict = async (restricted: boolean) => {
+    if (!chosen || !onRestrict || restricting) return;
+    setRestricting(true);
+    try {
+      await onRestrict(chosen, restricted);
+      toast.show({
+        title: t('common.success'),
+        message: restricted
+          ? 'Nomor dibatasi: pesan berikutnya dari nomor ini akan ditolak dengan kode 463'
+          : 'Pembatasan dicabut: nomor ini bisa mengirim pesan lagi',
+        type: 'success',
+      });
+    } catch (error) {
+      toast.show({
+        title: t('common.failed'),
+        message: errorMessage(error, WEB_MESSAGES.unexpectedError),
+        type: 'error',
+      });
+    } finally {
+      setRestricting(false);
     }
   };
 
@@ -182,6 +213,17 @@ export function SandboxSetup({
               </Button>
             ))}
           </Group>
+          {chosen?.type === 'whatsapp' && onRestrict ? (
+            <Switch
+              mt="md"
+              label="Batasi nomor (463)"
+              description="Pesan yang dikirim dari nomor ini ditolak seperti pada nomor yang sedang dibatasi WhatsApp, sehingga broadcast-nya dijeda otomatis."
+              checked={chosen.restricted}
+              disabled={restricting}
+              onChange={(event) => void restrict(event.currentTarget.checked)}
+              data-testid="sandbox-restricted"
+            />
+          ) : null}
         </div>
         <TextInput
           label="Nama Pelanggan"

@@ -8,6 +8,8 @@ export interface SandboxAccount {
   type: AccountType;
   label: { name: string; phoneNumber: string };
   ownerName: string;
+  /** the simulator's switch 'Batasi nomor (463)' */
+  restricted: boolean;
 }
 
 interface State {
@@ -18,10 +20,12 @@ interface State {
 /**
  * GET /api/sandbox/accounts: the signed-in owner's sandbox numbers (or the one of the link); `addChannel`
  * gives the owner of an account a sandbox account on another channel (POST /api/sandbox/account,
- * the existing one when there is one) and lists it. Throws when refused.
+ * the existing one when there is one) and lists it; `setRestricted` flips an account's 'Batasi
+ * nomor (463)' switch (PUT /api/sandbox/account/{id}/restricted). Both throw when refused.
  */
 export function useSandboxAccounts(): State & {
   addChannel: (base: SandboxAccount, type: AccountType) => Promise<SandboxAccount>;
+  setRestricted: (account: SandboxAccount, restricted: boolean) => Promise<void>;
 } {
   const [state, setState] = useState<State>({ accounts: null, error: null });
   useEffect(() => {
@@ -56,5 +60,17 @@ export function useSandboxAccounts(): State & {
     return account;
   }, []);
 
-  return { ...state, addChannel };
+  const setRestricted = useCallback(async (account: SandboxAccount, restricted: boolean) => {
+    const result = await sandboxApi.put<{ _id: string; restricted: boolean }>(
+      `/sandbox/account/${encodeURIComponent(account._id)}/restricted`,
+      { restricted },
+    );
+    setState((s) => ({
+      ...s,
+      accounts:
+        s.accounts?.map((a) => (a._id === result._id ? { ...a, restricted: result.restricted } : a)) ?? null,
+    }));
+  }, []);
+
+  return { ...state, addChannel, setRestricted };
 }

@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { temporaryId, type SandboxConversation, type UploadedMedia } from '@sapa/contracts';
+import {
+  temporaryId,
+  type SandboxConversation,
+  type SandboxStatus,
+  type SandboxStatusList,
+  type UploadedMedia,
+} from '@sapa/contracts';
 import { openReconnectingSocket, socketUrl } from '../../lib/reconnecting-socket';
 import { sandboxApi, sandboxSocketAuth } from './sandbox-api';
 import {
+  deletedForEveryone,
   inboundRequest,
   localMedia,
   mergeSandboxMessages,
+  mergeSandboxStatuses,
   outgoingText,
   quoteOf,
   readSandboxFrame,
@@ -29,10 +37,13 @@ export function uploadSandboxFile(accountId: string, file: File): Promise<Upload
 /**
  * The simulated customer's conversation: loaded from /api/sandbox/conversation, then kept live by
  * /ws/sandbox (the business's replies and their ticks). While that socket is open the business's
- * messages count as read by the customer. After a reconnect the conversation loads again.
+ * messages count as read by the customer. After a reconnect the conversation loads again. The same
+ * socket brings the statuses the business's number posts: `statuses` (newest first, null while
+ * loading) come from /api/sandbox/account/{id}/status, then live.
  */
 export function useSandboxConversation({ accountId, phoneNumber, name }: SandboxCustomer) {
   const [messages, setMessages] = useState<SandboxMessage[]>([]);
+  const [statuses, setStatuses] = useState<SandboxStatus[] | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [connected, setConnected] = useState(false);
   // local previews of files on their way; let go when the phone closes
@@ -56,27 +67,49 @@ export function useSandboxConversation({ accountId, phoneNumber, name }: Sandbox
     [accountId, phoneNumber],
   );
 
+  const loadStatuses = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const data = await sandboxApi.get<SandboxStatusList>(
+          `/sandbox/account/${encodeURIComponent(accountId)}/status`,
+          undefined,
+          signal,
+        );
+        setStatuses((current) => mergeSandboxStatuses(current ?? [], data.docs));
+      } catch {
+        // the feed stays as it is; the next reconnect asks again
+        if (!signal?.aborted) setStatuses((current) => current ?? []);
+      }
+    },
+    [accountId],
+  );
+
   useEffect(() => {
     const controller = new AbortController();
     void load(controller.signal);
+    void loadStatuses(controller.signal);
     const socket = openReconnectingSocket({
       url: socketUrl('/ws/sandbox', { accountId, phoneNumber, ...sandboxSocketAuth() }),
       label: 'sandbox',
       onMessage: (data) => {
         const frame = readSandboxFrame(data);
         if (!frame) return;
-        if ('message' in frame) setMessages((current) => mergeSandboxMessages(current, [frame.message]));
+        if ('status' in frame) setStatuses((current) => mergeSandboxStatuses(current ?? [], [frame.status]));
+        else if ('message' in frame) setMessages((current) => mergeSandboxMessages(current, [frame.message]));
         else void load();
       },
       onOpen: () => setConnected(true),
       onClose: () => setConnected(false),
-      onReconnect: () => void load(),
+      onReconnect: () => {
+        void load();
+        void loadStatuses();
+      },
     });
     return () => {
       controller.abort();
       socket.close();
     };
-  }, [accountId, phoneNumber, load]);
+  }, [accountId, phoneNumber, load, loadStatuses]);
 
   useEffect(() => {
     const urls = objectUrls.current;
@@ -132,5 +165,22 @@ export function useSandboxConversation({ accountId, phoneNumber, name }: Sandbox
     [accountId, phoneNumber, name, load],
   );
 
-  return { messages, loaded, connected, send };
+  /**
+   * The customer deletes one of their messages for everyone (POST /api/sandbox/inbound, type
+   * 'deleted'), as on WhatsApp: the bubble then says it was deleted. Throws when refused.
+   */
+  const remove = useCallback(
+    async (message: SandboxMessage) => {
+      await sandboxApi.post('/sandbox/inbound', {
+        type: 'deleted',
+        accountId,
+        phoneNumber,
+        messageId: message._id,
+      });
+      setMessages((current) => current.map((m) => (m._id === message._id ? deletedForEveryone(m) : m)));
+    },
+    [accountId, phoneNumber],
+  );
+
+  return { messages, statuses, loaded, connected, send, remove };
 }
