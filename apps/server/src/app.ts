@@ -132,7 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     limiter: new RateLimiter(database.db, clock),
     log: app.log,
     bus,
-    jobs: new JobRunner(database.db, clock, app.log),
+    jobs: new JobRunner(database.db, clock, app.log, { leaseMs: config.jobLeaseMs }),
     connectors: new ConnectorRegistry(),
     whatsapp: null as unknown as WhatsappManager,
     chatHooks: new ChatHooks(),

@@ -81,6 +81,11 @@ const envSchema = z.object({
    * active hours and warm-up. 0 turns it off - for load tests only, never for real numbers.
    */
   SAPA_BROADCAST_PACING: flag(true),
+  /**
+   * How long a job claimed by a process that then died waits before another process (or this one,
+   * restarted) runs it again; its running jobs' claims are renewed every quarter of it.
+   */
+  SAPA_JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** What this process's search indexes may hold together, in MB; the least recently used go first. */
   SAPA_SEARCH_INDEX_MB: z.coerce.number().int().min(1).default(512),
   /** Bytes of media and import files one owner (tenant) may keep, in MB; 0 for no limit. */
@@ -125,6 +130,8 @@ export interface Config {
   searchIndex: { enabled: boolean; maxBytes: number };
   /** broadcasts are paced per sender number (off only for load tests) */
   broadcastPacing: boolean;
+  /** the job runner's lease (SAPA_JOB_LEASE_SECONDS) in ms */
+  jobLeaseMs: number;
   /** what one owner's media and import files may take in the store, in bytes (0: no limit) */
   storageQuotaBytes: number;
 }
@@ -202,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3,
     searchIndex: { enabled: e.SAPA_SEARCH_INDEX, maxBytes: e.SAPA_SEARCH_INDEX_MB * 1024 * 1024 },
     broadcastPacing: e.SAPA_BROADCAST_PACING,
+    jobLeaseMs: e.SAPA_JOB_LEASE_SECONDS * 1000,
     storageQuotaBytes: e.SAPA_STORAGE_QUOTA_MB * 1024 * 1024,
   };
 }

@@ -27,6 +27,9 @@ export interface Tenant {
   importId: string;
   /** A daily WhatsApp Status post to the group (issue 20 part 5). */
   statusPost: { id: string; text: string };
+  /** A scheduled broadcast to the group (issue 20), and a number on the opt-out list. */
+  broadcast: { id: string; name: string };
+  optOut: { id: string; phone: string };
   /** The simulator's secret link key of the sandbox account, when the server has such links. */
   linkKey: string | null;
   /**
@@ -146,6 +149,25 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     ),
   )._id;
 
+  const broadcast = { name: `Broadcast rahasia ${word}`, id: '' };
+  broadcast.id = json<{ _id: string }>(
+    ok(
+      await as('POST', '/api/publication/broadcast', {
+        name: broadcast.name,
+        accountIds: [accountId],
+        groupIds: [group.id],
+        message: { type: 'text', text: `Promo rahasia ${word}` },
+        // a day ahead: it waits, so the sweep sees the same rows before and after each call
+        scheduledAt: new Date(Date.parse('2026-03-03T08:00:00Z')).toISOString(),
+      }),
+      'broadcast',
+    ),
+  )._id;
+  const optOut = { phone: `${phoneBase}09`, id: '' };
+  optOut.id = json<{ _id: string }>(
+    ok(await as('POST', '/api/publication/opt-out', { phoneNumber: optOut.phone }), 'opt-out'),
+  )._id;
+
   const upload = async (url: string, filename: string, type: string, data: Buffer | string) => {
     const form = multipart([{ name: 'file', filename, type, data }]);
     return ok(
@@ -207,6 +229,8 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     media: { url: mediaUrl, key: mediaUrl.split('/').pop()! },
     importId,
     statusPost,
+    broadcast,
+    optOut,
     linkKey,
     secrets: [],
   };
@@ -232,6 +256,10 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     tenant.media.key,
     importId,
     statusPost.id,
+    broadcast.id,
+    broadcast.name,
+    optOut.id,
+    optOut.phone,
     ...(linkKey ? [linkKey.slice(linkKey.lastIndexOf('.') + 1)] : []),
   ];
   return tenant;

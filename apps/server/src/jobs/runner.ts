@@ -93,21 +93,24 @@ export class JobRunner {
   private readonly leases = new Map<string, Lease>();
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly heartbeatMs: number;
+  /** How long a claim holds without a heartbeat: how soon a job of a process that died runs again. */
+  private readonly leaseMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    options: { heartbeatMs?: number } = {},
+    options: { heartbeatMs?: number; leaseMs?: number } = {},
   ) {
-    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.leaseMs = options.leaseMs ?? LOCK_MS;
+    this.heartbeatMs = options.heartbeatMs ?? (options.leaseMs ? options.leaseMs / 4 : HEARTBEAT_MS);
   }
 
   define<N extends string>(definition: JobDefinition<PayloadOf<N>> & { name: N }): void {
     const kind = jobKindOf(definition.name);
     const maxAttempts = definition.maxAttempts ?? kind?.maxAttempts;
     const wanted = definition.lockMs ?? kind?.lockMs;
-    const lockMs = wanted === undefined ? undefined : Math.max(LOCK_MS, wanted);
+    const lockMs = wanted === undefined ? undefined : Math.max(this.leaseMs, wanted);
     this.definitions.set(definition.name, { ...definition, maxAttempts, lockMs } as JobDefinition<unknown>);
   }
 
@@ -215,7 +218,7 @@ export class JobRunner {
    */
   private async claim(limit: number): Promise<(ClaimedJob & { lease: Lease })[]> {
     const now = this.clock.now();
-    const until = new Date(now.getTime() + LOCK_MS);
+    const until = new Date(now.getTime() + this.leaseMs);
     const running = [...this.leases.keys()];
     const claimed = (await this.db.execute(sql`
       update ${jobs} set state = 'running', attempts = ${jobs.attempts} + 1,
@@ -234,7 +237,7 @@ export class JobRunner {
     };
     const rows: (ClaimedJob & { lease: Lease })[] = [];
     for (const row of claimed.rows) {
-      const lease: Lease = { until, lockMs: LOCK_MS, lost: false, writes: Promise.resolve() };
+      const lease: Lease = { until, lockMs: this.leaseMs, lost: false, writes: Promise.resolve() };
       // held from here: the heartbeat renews it and no claim of this process takes the job again
       this.leases.set(row.id, lease);
       rows.push({ ...row, lease });
@@ -243,7 +246,7 @@ export class JobRunner {
     // jobs whose definition asks for a longer lease than LOCK_MS
     for (const row of rows) {
       const lockMs = this.definitions.get(row.name)?.lockMs;
-      if (lockMs === undefined || lockMs === LOCK_MS) continue;
+      if (lockMs === undefined || lockMs === this.leaseMs) continue;
       row.lease.lockMs = lockMs;
       // should this fail, the heartbeat lengthens the lease
       await this.renew(row.id, row.lease, now).catch((err: unknown) =>

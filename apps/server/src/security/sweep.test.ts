@@ -39,7 +39,9 @@ type Kind =
   | 'account'
   | 'media'
   | 'import'
-  | 'status';
+  | 'status'
+  | 'broadcast'
+  | 'optOut';
 
 const idOf = (tenant: Tenant, kind: Kind): string =>
   ({
@@ -54,6 +56,8 @@ const idOf = (tenant: Tenant, kind: Kind): string =>
     media: tenant.media.key,
     import: tenant.importId,
     status: tenant.statusPost.id,
+    broadcast: tenant.broadcast.id,
+    optOut: tenant.optOut.id,
   })[kind];
 
 /**
@@ -72,6 +76,8 @@ const PARAM_KINDS: Record<string, Kind> = {
   '/api/group/excel/contact/:id': 'import',
   '/api/media/:key': 'media',
   '/api/publication/status/:id': 'status',
+  '/api/publication/broadcast/:id': 'broadcast',
+  '/api/publication/opt-out/:id': 'optOut',
   '/api/sandbox/account/:id': 'account',
 };
 
@@ -278,6 +284,35 @@ const PLANS: Record<string, Plan> = {
         groupIds: [v.group.id],
       },
     },
+  ],
+
+  // ---- broadcasts (issue 20) ----
+  'GET /api/publication/broadcast': (v) => [{ query: { search: v.broadcast.name } }],
+  'GET /api/publication/opt-out': (v) => [{ query: { search: v.optOut.phone } }],
+  'POST /api/publication/broadcast': (v, own) => [
+    {
+      refused: true,
+      body: {
+        name: 'Penyusup',
+        accountIds: [v.accountId],
+        phoneNumbers: own.customer.phone,
+        message: { type: 'text', text: 'x' },
+      },
+    },
+    {
+      note: 'own number, their group',
+      refused: true,
+      body: {
+        name: 'Penyusup',
+        accountIds: [own.accountId],
+        groupIds: [v.group.id],
+        message: { type: 'text', text: 'x' },
+      },
+    },
+  ],
+  'POST /api/publication/broadcast/preview': (v, own) => [
+    { refused: true, body: { accountIds: [v.accountId], phoneNumbers: own.customer.phone } },
+    { note: 'their group', refused: true, body: { accountIds: [own.accountId], groupIds: [v.group.id] } },
   ],
 
   // ---- imports ----

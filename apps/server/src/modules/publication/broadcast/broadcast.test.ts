@@ -317,7 +317,9 @@ describe('broadcasts', () => {
     });
     expect(res.statusCode).toBe(400);
     const agent = await agentFor(t, a.token, 'Dewi');
-    expect((await req('GET', '/publication/broadcast', agent.token)).statusCode).toBe(403);
+    const refused = await req('GET', '/publication/broadcast', agent.token);
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused, api.apiErrorBody).message).toBe(M.ownerOnly);
     expect((await req('GET', `/publication/broadcast/${created._id}`, agent.token)).statusCode).toBe(403);
     expect((await req('GET', '/publication/opt-out', agent.token)).statusCode).toBe(403);
     expect((await req('GET', '/publication/broadcast', 'bukan-token')).statusCode).toBe(401);

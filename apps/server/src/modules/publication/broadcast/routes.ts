@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  PUBLICATION_MESSAGES as M,
   broadcast,
   broadcastBody,
   broadcastListQuery,
@@ -20,7 +21,7 @@ import {
 import type { AppContext } from '../../../context';
 import type { ContractTypeProvider } from '../../../plugins/openapi';
 import { parse, parseInput } from '../../../lib/errors';
-import { authOf, requireSession } from '../../../plugins/auth';
+import { authOf, ownerOnly } from '../../../plugins/auth';
 import { actorOf } from '../../auth/actor';
 import { addOptOut, getStopWords, listOptOuts, removeOptOut, setStopWords } from './opt-out';
 import {
@@ -43,7 +44,7 @@ type IdParams = { Params: { id: string } };
 export function broadcastRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ContractTypeProvider>();
-    const owner = { preHandler: requireSession(ctx, ['user']) };
+    const owner = { preHandler: ownerOnly(ctx, M.ownerOnly) };
     const actor = (request: Parameters<typeof authOf>[0]) => actorOf(authOf(request));
 
     app.get(
