@@ -114,7 +114,7 @@ function RecipientTable({ broadcastId, refreshKey }: { broadcastId: string; refr
       <Title order={2} fz="h5" mb="sm">
         {PUB_TEXT.recipientsHeading}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mb="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mb="sm" style={{ alignItems: 'end' }}>
         <SearchInput
           value={search}
           onChange={(value) => {
@@ -128,6 +128,7 @@ function RecipientTable({ broadcastId, refreshKey }: { broadcastId: string; refr
           testId="recipient-search"
         />
         <Select
+          size="md"
           label={PUB_TEXT.recipientState}
           placeholder={PUB_TEXT.recipientAllStates}
           data={RECIPIENT_STATES.map((s) => ({ value: s, label: RECIPIENT_STATE_LABELS[s] }))}

@@ -216,6 +216,7 @@ function BroadcastForm({ source }: { source: Broadcast | null }) {
                   data-testid="broadcast-name-input"
                 />
                 <MultiSelect
+                  size="md"
                   label={PUB_TEXT.sendersLabel}
                   placeholder={accountIds.length ? undefined : PUB_TEXT.sendersPlaceholder}
                   description={PUB_TEXT.sendersRotation}
@@ -248,6 +249,7 @@ function BroadcastForm({ source }: { source: Broadcast | null }) {
             <Section title={PUB_TEXT.recipientsSection}>
               <Stack gap="md">
                 <MultiSelect
+                  size="md"
                   label={PUB_TEXT.groupsLabel}
                   placeholder={groupIds.length ? undefined : PUB_TEXT.groupsPlaceholder}
                   data={groupOptions}
@@ -276,6 +278,7 @@ function BroadcastForm({ source }: { source: Broadcast | null }) {
                   data-testid="broadcast-groups"
                 />
                 <Textarea
+                  size="md"
                   label={PUB_TEXT.numbersLabel}
                   description={PUB_TEXT.numbersDescription}
                   placeholder={'081234567890\n6285700001111'}

@@ -24,7 +24,7 @@ function BroadcastRow({ broadcast }: { broadcast: Broadcast }) {
     <li className="sapa-pub-row" data-testid="broadcast-row" data-broadcast-id={broadcast._id}>
       <Stack gap={8}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Link to={detailPath(broadcast._id)} className="sapa-pub-link">
+          <Link to={detailPath(broadcast._id)} className="sapa-pub-link" style={{ flex: 1 }}>
             <Text component="span" fw={600} truncate display="block" data-testid="broadcast-name">
               {broadcast.name}
             </Text>

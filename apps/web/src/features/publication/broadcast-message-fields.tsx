@@ -158,6 +158,7 @@ export function BroadcastMessageFields({
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="xs">
         <Select
+          size="md"
           label={PUB_TEXT.typeLabel}
           data={TYPE_OPTIONS}
           value={type}
@@ -246,6 +247,7 @@ export function BroadcastMessageFields({
       {hasText(type) ? (
         <Stack gap={6}>
           <Textarea
+            size="md"
             ref={textRef}
             label={type === 'text' ? PUB_TEXT.textLabel : PUB_TEXT.captionLabel}
             placeholder="Halo {{nama}}, ada promo spesial untuk Anda minggu ini."

@@ -74,6 +74,7 @@ function StopWordsEditor() {
   return (
     <Stack gap="xs">
       <TagsInput
+        size="md"
         label={PUB_TEXT.stopWordsLabel}
         description={PUB_TEXT.stopWordsDescription}
         value={words}

@@ -73,7 +73,7 @@ export function scheduleLabel(post: Pick<StatusPost, 'repeat' | 'time' | 'weekda
   return 'Sekali';
 }
 
-/** The badge colour of each state (the text is darkened to keep AA contrast). */
+/** The badge tint of each state (its text stays dark for AA contrast). */
 export const STATE_COLORS: Record<PublicationState, string> = {
   running: 'blue',
   finish: 'teal',

@@ -15,7 +15,16 @@ import './publication.css';
 export function StateBadge({ state, testId }: { state: PublicationState; testId?: string }) {
   const color = STATE_COLORS[state];
   return (
-    <Badge color={color} variant="light" c={`${color}.9`} radius="sm" data-testid={testId} data-state={state}>
+    // dark text on the state's tint: every state's badge keeps AA contrast
+    <Badge
+      color={color}
+      variant="light"
+      c="dark.7"
+      radius="sm"
+      style={{ flex: 'none' }}
+      data-testid={testId}
+      data-state={state}
+    >
       {publicationStateLabel(state)}
     </Badge>
   );
@@ -94,6 +103,7 @@ export function PublicationFilterBar({ filters, onChange, testIdPrefix }: Filter
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mt="md">
       <Select
+        size="md"
         label={PUB_TEXT.filterState}
         placeholder={PUB_TEXT.filterAllStates}
         data={PUBLICATION_STATES.map((s) => ({ value: s, label: publicationStateLabel(s) }))}
@@ -104,6 +114,7 @@ export function PublicationFilterBar({ filters, onChange, testIdPrefix }: Filter
         data-testid={`${testIdPrefix}-filter-state`}
       />
       <Select
+        size="md"
         label={PUB_TEXT.filterYear}
         placeholder={PUB_TEXT.filterAllYears}
         data={yearOptions().map((y) => String(y))}

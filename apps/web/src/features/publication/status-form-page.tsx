@@ -214,6 +214,7 @@ export function StatusFormPage() {
               <Section title={PUB_TEXT.statusType}>
                 <Stack gap="md">
                   <Select
+                    size="md"
                     label={PUB_TEXT.statusNumber}
                     placeholder={PUB_TEXT.sendersPlaceholder}
                     data={(senders.data ?? []).map((a) => ({
@@ -253,6 +254,7 @@ export function StatusFormPage() {
                     />
                   ) : null}
                   <Textarea
+                    size="md"
                     label={state.type === 'text' ? PUB_TEXT.statusText : PUB_TEXT.statusCaption}
                     placeholder={
                       state.type === 'text'
@@ -296,6 +298,7 @@ export function StatusFormPage() {
                   </Radio.Group>
                   {state.audience === 'groups' ? (
                     <MultiSelect
+                      size="md"
                       label={PUB_TEXT.groupsLabel}
                       placeholder={state.groupIds.length ? undefined : PUB_TEXT.groupsPlaceholder}
                       data={(groups.data?.docs ?? []).map((g) => ({ value: g._id, label: g.name }))}
@@ -353,6 +356,7 @@ export function StatusFormPage() {
                       <Group grow align="flex-start" gap="sm">
                         {state.repeat === 'weekly' ? (
                           <Select
+                            size="md"
                             label={PUB_TEXT.weekday}
                             data={WEEKDAYS.map((day, i) => ({ value: String(i), label: day }))}
                             value={state.weekday}

@@ -82,12 +82,12 @@ function StatusRow({
               size="sm"
               fw={600}
               lineClamp={2}
-              style={{ overflowWrap: 'anywhere' }}
+              style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}
               data-testid="status-text"
             >
               {post.text || typeName}
             </Text>
-            <Group gap={4} wrap="nowrap">
+            <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
               <StateBadge state={post.state} testId="status-state" />
               {recurring || canDelete ? (
                 <Menu position="bottom-end" withinPortal shadow="md">
