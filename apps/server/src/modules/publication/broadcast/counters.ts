@@ -1,10 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { broadcasts } from '../../../db/schema';
 import { publishBroadcast } from './service';
 
-/** Adds to a broadcast's counters in the caller's transaction; finishes it when nothing is pending. */
+/**
+ * Adds to a broadcast's counters in the caller's transaction, finishing it when nothing is left
+ * pending, in one statement: every recipient's change of a broadcast updates this one row, so its
+ * lock is held from here to the commit only (callers make this their transaction's last write).
+ */
 export async function adjustCounters(
   tx: Tx,
   broadcastId: string,
@@ -19,12 +23,12 @@ export async function adjustCounters(
     set[key] = sql`${column} + ${value}`;
   }
   if (!Object.keys(set).length) return;
+  if (delta.pending && delta.pending < 0) {
+    const done = sql`${broadcasts.pending} + ${delta.pending} <= 0 and ${broadcasts.state} = 'running'`;
+    set.state = sql`case when ${done} then 'finish' else ${broadcasts.state} end`;
+    set.finishedAt = sql`case when ${done} then now() else ${broadcasts.finishedAt} end`;
+  }
   await tx.update(broadcasts).set(set).where(eq(broadcasts.id, broadcastId));
-  if (delta.pending && delta.pending < 0)
-    await tx
-      .update(broadcasts)
-      .set({ state: 'finish', finishedAt: sql`now()` })
-      .where(and(eq(broadcasts.id, broadcastId), eq(broadcasts.pending, 0), eq(broadcasts.state, 'running')));
 }
 
 // ------------------------------------------------------------------------------------------------
