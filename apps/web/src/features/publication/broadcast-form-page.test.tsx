@@ -183,4 +183,13 @@ describe('Publikasi > Buat Broadcast', () => {
       scheduledAt: null,
     });
   });
+
+  it('says so when the broadcast to duplicate is gone, and starts from an empty form', async () => {
+    stubApi({ 'GET /api/account': pageOf([SENDER]), 'GET /api/group': pageOf([GROUP]) });
+    form('/user/publication/broadcast/form?from=gone');
+    expect((await screen.findByTestId('duplicate-missing')).textContent).toContain(
+      'Broadcast yang ingin diduplikat tidak ditemukan',
+    );
+    expect((screen.getByTestId('broadcast-name-input') as HTMLInputElement).value).toBe('');
+  });
 });

@@ -96,7 +96,20 @@ export function BroadcastFormPage() {
           <Skeleton height={220} radius="md" />
         </Stack>
       ) : (
-        <BroadcastForm key={source.data?._id ?? 'new'} source={source.data ?? null} />
+        <>
+          {from && source.isError ? (
+            <Alert
+              color="gray"
+              variant="light"
+              icon={<IconInfoCircle size={18} />}
+              mb="md"
+              data-testid="duplicate-missing"
+            >
+              {PUB_TEXT.duplicateMissing}
+            </Alert>
+          ) : null}
+          <BroadcastForm key={source.data?._id ?? 'new'} source={source.data ?? null} />
+        </>
       )}
     </Box>
   );

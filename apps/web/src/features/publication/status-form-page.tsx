@@ -31,6 +31,8 @@ import {
   WEB_MESSAGES,
   type StatusType,
 } from '@sapa/contracts';
+import { ImageBubble } from '../../components/bubbles/image-bubble';
+import { VideoBubble } from '../../components/bubbles/video-bubble';
 import { fileFromUpload } from '../../components/content-editor/content-form';
 import { MediaFileField } from '../../components/content-editor/media-file-field';
 import { FormAlert } from '../../components/form-alert';
@@ -395,13 +397,20 @@ export function StatusFormPage() {
                     style={{ background: state.backgroundColor }}
                     data-testid="status-preview"
                   >
-                    {state.text || 'Ketik teks status'}
+                    {state.text || PUB_TEXT.statusTextPlaceholder}
+                  </div>
+                ) : file ? (
+                  <div className="sapa-pub-status-preview sapa-pub-status-media" data-testid="status-preview">
+                    {file.kind === 'image' ? (
+                      <ImageBubble image={file.media} caption={state.text} />
+                    ) : file.kind === 'video' ? (
+                      <VideoBubble video={file.media} caption={state.text} />
+                    ) : null}
+                    {state.text ? <div className="sapa-pub-status-caption">{state.text}</div> : null}
                   </div>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    {file
-                      ? PUB_TEXT.statusCaption + ': ' + (state.text || '-')
-                      : ATTACHMENT_MESSAGES.fileRequired}
+                    {PUB_TEXT.statusMediaHint}
                   </Text>
                 )}
               </Paper>
