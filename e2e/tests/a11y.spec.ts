@@ -126,3 +126,18 @@ test.describe('on a phone', () => {
     );
   });
 });
+
+test('Publikasi: the broadcast list, its form and opt-out list, the status list and form', async ({ page }) => {
+  await signInAsOwner(page);
+  await page.goto('/user/publication/broadcast');
+  await expectAccessible(page, 'the broadcast list', page.getByTestId('broadcast-create'));
+  await page.getByTestId('opt-out-open').click();
+  await expectAccessible(page, 'the opt-out list', page.getByRole('dialog'));
+  await page.keyboard.press('Escape');
+  await page.goto('/user/publication/broadcast/form');
+  await expectAccessible(page, 'the broadcast form', page.getByTestId('broadcast-submit'));
+  await page.goto('/user/publication/status');
+  await expectAccessible(page, 'the status list', page.getByTestId('status-create'));
+  await page.goto('/user/publication/status/form');
+  await expectAccessible(page, 'the status form', page.getByTestId('status-submit'));
+});
