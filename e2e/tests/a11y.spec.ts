@@ -127,7 +127,9 @@ test.describe('on a phone', () => {
   });
 });
 
-test('Publikasi: the broadcast list, its form and opt-out list, the status list and form', async ({ page }) => {
+test('Publikasi: the broadcast list, its form and opt-out list, the status list and form', async ({
+  page,
+}) => {
   await signInAsOwner(page);
   await page.goto('/user/publication/broadcast');
   await expectAccessible(page, 'the broadcast list', page.getByTestId('broadcast-create'));

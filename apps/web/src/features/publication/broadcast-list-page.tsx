@@ -21,7 +21,11 @@ const detailPath = (id: string) => `/user/publication/broadcast/${encodeURICompo
 function BroadcastRow({ broadcast }: { broadcast: Broadcast }) {
   const when = broadcast.state === 'scheduled' && broadcast.scheduledAt;
   return (
-    <li className="sapa-pub-row sapa-pub-row--link" data-testid="broadcast-row" data-broadcast-id={broadcast._id}>
+    <li
+      className="sapa-pub-row sapa-pub-row--link"
+      data-testid="broadcast-row"
+      data-broadcast-id={broadcast._id}
+    >
       <Stack gap={8}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Link to={detailPath(broadcast._id)} className="sapa-pub-link" style={{ flex: 1 }}>
