@@ -8,11 +8,9 @@
  *   - realtime: 1,000 sockets of one tenant, p99 from POST /chat/{id}/message to the frame
  * Bounded: every load phase runs for a fixed few seconds on 127.0.0.1 only.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
@@ -20,6 +18,7 @@ import WebSocket from 'ws';
 import { openDatabase } from '../apps/server/src/db/client';
 import { SearchIndexes } from '../apps/server/src/modules/chat/search-index';
 import { load, percentile, printTable, registerOwner, startServer, type Row } from './lib/server';
+import { WRK, wrk } from './lib/wrk';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -27,7 +26,6 @@ const kind = arg('db', 'postgres') as 'postgres' | 'pglite';
 const CHATS = Number(arg('chats', '100000'));
 const MESSAGES = Number(arg('messages', '1000000'));
 const port = 3291;
-const run = promisify(execFile);
 const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function prepareDatabase(): Promise<{
@@ -197,51 +195,6 @@ async function seed(open: () => ReturnType<typeof openDatabase>, ownerId: string
   if (kind === 'postgres') await exec('checkpoint');
   await database.close();
   return performance.now() - t0;
-}
-
-const WRK = '/usr/bin/wrk';
-
-/**
- * wrk at `connections` connections for `seconds`, read back through lib/wrk-report.lua (or `script`,
- * which uses it; `env` reaches the script).
- */
-async function wrk(
-  url: string,
-  token: string,
-  seconds: number,
-  script = 'wrk-report.lua',
-  { connections = 50, env = {} }: { connections?: number; env?: Record<string, string> } = {},
-) {
-  script = path.join(import.meta.dirname, 'lib', script);
-  // a slow answer is a latency to count, not an error: wrk's own timeout is 2 s
-  const { stdout } = await run(
-    WRK,
-    [
-      '-t1',
-      `-c${connections}`,
-      `-d${seconds}s`,
-      '--timeout',
-      '30s',
-      '-H',
-      `token: ${token}`,
-      '-s',
-      script,
-      url,
-    ],
-    { env: { ...process.env, ...env } },
-  );
-  const line = stdout.split('\n').find((l) => l.startsWith('WRK '));
-  if (!line) throw new Error(`wrk printed no report: ${stdout}`);
-  const report = JSON.parse(line.slice(4)) as {
-    requests: number;
-    seconds: number;
-    non2xx: number;
-    socketErrors: number;
-    p95: number;
-  };
-  if (report.non2xx || report.socketErrors)
-    throw new Error(`${url}: ${report.non2xx} non-2xx, ${report.socketErrors} socket errors`);
-  return report;
 }
 
 async function main() {

@@ -36,7 +36,7 @@ import { importRoutes } from './modules/group/import/routes';
 import { labelRoutes } from './modules/label/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { templateRoutes } from './modules/template/routes';
-import { defineSendJob } from './modules/chat/send-job';
+import { defineSendJob, defineSendManyJob } from './modules/chat/send-job';
 import { ChatHooks } from './modules/chat/hooks';
 import { defineImportJob } from './modules/group/import/job';
 import { defineDispatchJob } from './modules/publication/broadcast/dispatcher';
@@ -44,7 +44,7 @@ import { trackBroadcasts } from './modules/publication/broadcast/tracking';
 import { broadcastRoutes } from './modules/publication/broadcast/routes';
 import { defineStatusPostJob } from './modules/publication/status/job';
 import { statusRoutes } from './modules/publication/status/routes';
-import { defineSandboxReceiptJob } from './modules/sandbox/receipt-job';
+import { defineSandboxReceiptJob, defineSandboxReceiptsJob } from './modules/sandbox/receipt-job';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { registerSimulatorGateway } from './modules/sandbox/simulator-gateway';
 import { registerRealtime } from './realtime/gateway';
@@ -146,11 +146,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   ctx.connectors.register(whatsappWebConnector(ctx, whatsapp, options.whatsapp?.pacing));
   // the handlers of the job kinds of jobs/kinds.ts
   defineSendJob(ctx);
+  defineSendManyJob(ctx);
   defineImportJob(ctx);
   defineDispatchJob(ctx);
   trackBroadcasts(ctx);
   defineStatusPostJob(ctx);
-  if (config.sandbox) defineSandboxReceiptJob(ctx);
+  if (config.sandbox) {
+    defineSandboxReceiptJob(ctx);
+    defineSandboxReceiptsJob(ctx);
+  }
 
   const stopHousekeeping = startHousekeeping(ctx);
   // the sockets of this process's numbers open once the server listens (background work only)

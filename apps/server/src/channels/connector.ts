@@ -47,6 +47,15 @@ export interface Connector {
    * (after a crash), the connector must not deliver it twice. Returns the channel's message id.
    */
   send(account: AccountRow, chat: ChatRow, message: MessageRow): Promise<{ externalId: string }>;
+  /**
+   * Sends many stored messages of one account at once (a broadcast's batch), each idempotent on its id
+   * as with send. Answers per message id its channel id or the error it met. Absent: send is called
+   * for each.
+   */
+  sendMany?(
+    account: AccountRow,
+    messages: MessageRow[],
+  ): Promise<Map<string, { externalId: string } | { error: unknown }>>;
   /** Tells the channel the business has read these inbound messages. */
   markRead(account: AccountRow, chat: ChatRow, externalIds: string[]): Promise<void>;
   /**

@@ -26,6 +26,15 @@ export const JOB_KINDS = {
     maxAttempts: 5,
     finalFailure: "the message's status becomes 'error' with the reason (realtime message.updated)",
   },
+  /**
+   * modules/chat/send-job.ts: hands many stored pending messages (a broadcast's batch) to their
+   * connectors at once; their statuses move in one transaction.
+   */
+  'message.send-many': {
+    payload: z.object({ messageIds: z.array(id).min(1).max(1000) }),
+    maxAttempts: 5,
+    finalFailure: "each message still pending becomes 'error' with the reason (realtime message.updated)",
+  },
   /** modules/group/import/job.ts: reads an uploaded spreadsheet into a contact group. */
   'contact-import': {
     payload: z.object({ importId: id }),
@@ -33,6 +42,12 @@ export const JOB_KINDS = {
     // a 500,000-row import takes minutes; a crashed one resumes after this
     lockMs: 10 * 60_000,
     finalFailure: "the import is 'failed' (unless cancelled meanwhile) and its file removed",
+  },
+  /** channels/sandbox: the simulated customers' delivery receipts of a batch sent at once. */
+  'sandbox.receipts': {
+    payload: z.object({ messageIds: z.array(id).min(1).max(1000), status: z.enum(['unread', 'read']) }),
+    maxAttempts: 5,
+    finalFailure: 'nothing: the messages keep their status (the receipts never arrived)',
   },
   /** channels/sandbox: the simulated customer's delivery receipt, a moment after a send. */
   'sandbox.receipt': {

@@ -6,6 +6,7 @@ import { reportAccountTrouble } from '../account-events';
 import { PermanentSendError, RestrictedSendError, type Connector } from '../connector';
 
 export const SANDBOX_RECEIPT_JOB = 'sandbox.receipt' satisfies JobName;
+export const SANDBOX_RECEIPTS_JOB = 'sandbox.receipts' satisfies JobName;
 /** Delivered to the simulated phone this long after sending. */
 export const SANDBOX_DELIVERY_DELAY_MS = 700;
 /** The code a restricted sandbox number answers with, as WhatsApp's reach-out timelock does. */
@@ -71,6 +72,46 @@ export function sandboxConnector(ctx: AppContext): Connector {
         ctx.jobs.wake();
       }
       return { externalId: `sbx_${message.id}` };
+    },
+    async sendMany(account, messages) {
+      const answers = new Map<string, { externalId: string } | { error: unknown }>();
+      if (!ctx.config.sandbox) {
+        for (const m of messages) answers.set(m.id, { error: new PermanentSendError(t('sandbox.disabled')) });
+        return answers;
+      }
+      if (account.sandboxRestricted) {
+        await reportAccountTrouble(ctx, {
+          accountId: account.id,
+          ownerId: account.ownerId,
+          kind: 'restricted',
+          code: SANDBOX_RESTRICTED_CODE,
+        });
+        const error = new RestrictedSendError(SANDBOX_RESTRICTED_CODE, t('sandbox.restricted'));
+        for (const m of messages) answers.set(m.id, { error });
+        return answers;
+      }
+      const deliverable = messages.filter((m) => {
+        if (!m.text.includes('#gagal')) return true;
+        answers.set(m.id, { error: new PermanentSendError(t('sandbox.failedDelivery')) });
+        return false;
+      });
+      if (!deliverable.length) return answers;
+      const inserted = await ctx.db
+        .insert(sandboxDeliveries)
+        .values(deliverable.map((m) => ({ messageId: m.id })))
+        .onConflictDoNothing()
+        .returning({ messageId: sandboxDeliveries.messageId });
+      if (inserted.length) {
+        await ctx.jobs.enqueue(
+          ctx.db,
+          SANDBOX_RECEIPTS_JOB,
+          { messageIds: inserted.map((d) => d.messageId), status: 'unread' },
+          { delayMs: SANDBOX_DELIVERY_DELAY_MS },
+        );
+        ctx.jobs.wake();
+      }
+      for (const m of deliverable) answers.set(m.id, { externalId: `sbx_${m.id}` });
+      return answers;
     },
     async markRead() {
       // The simulated customer does not show the business's read receipts.

@@ -3,13 +3,13 @@ import type { Tx } from '../../db/client';
 import type { MessageRow } from '../../channels/connector';
 
 /**
- * An outbound message's status moved forward. Called inside the transaction that moved it, so what
- * a listener writes (a broadcast recipient's state and its broadcast's counters) commits with it or
- * not at all.
+ * Outbound messages' statuses moved forward (one message, or a batch moved to the same status).
+ * Called inside the transaction that moved them, so what a listener writes (broadcast recipients'
+ * states and their broadcasts' counters) commits with it or not at all.
  */
 export type StatusListener = (
   tx: Tx,
-  message: MessageRow,
+  messages: MessageRow[],
   to: MessageStatus,
   errorMessage: string | null,
 ) => Promise<void>;

@@ -7,7 +7,7 @@ export { ingestInbound, type IngestOptions, type IngestResult } from './ingest';
 export { storeOutbound, type OutboundInput } from './outbound';
 export { revokeMessage } from './revoke';
 export { mergeChats, type MergeChatsInput } from './merge-chats';
-export { applyStatus } from './receipts';
+export { applyStatus, applyStatusMany } from './receipts';
 export { findMessage, findMessageByExternalId, recordExternalId } from './message-lookup';
 export { forgetAccount } from './account-cache';
 export { publishChatsUpdated, releaseAgentChats, removeLabelFromChats } from './tenant-changes';

@@ -6,7 +6,7 @@ import { chats, messages } from '../../db/schema';
 import type { ResolvedContent } from './content';
 import { attachLabels } from '../label/service';
 import { selectChats, toChat, toMessage } from './serialize';
-import { SEND_JOB } from './send-job';
+import { SEND_MANY_JOB } from './send-job';
 
 /** One message to one number, for storeOutboundMany. */
 export interface ManyOutboundItem {
@@ -97,11 +97,8 @@ export async function storeOutboundMany(
           last_message_status = 'pending', last_message_id = v.message_id, updated_at = ${now.toISOString()}::timestamptz
         from unnest(${textArray(ids)}, ${textArray(messageIds)}, ${textArray(texts)}, ${textArray(types)}) as v(chat_id, message_id, text, type)
         where ${chats.id} = v.chat_id and ${chats.ownerId} = ${ownerId}`);
-      await ctx.jobs.enqueueMany(
-        tx,
-        SEND_JOB,
-        messageIds.map((messageId) => ({ payload: { messageId }, dedupeKey: `send:${messageId}` })),
-      );
+      // one send job for the batch: its statuses move together (send-job.ts, 'message.send-many')
+      await ctx.jobs.enqueue(tx, SEND_MANY_JOB, { messageIds }, { dedupeKey: `send-many:${messageIds[0]}` });
     }
     const results = planned.map(({ item, chatId }) => ({
       messageId: item.messageId,

@@ -18,7 +18,7 @@ import { DISPATCH_JOB, pauseWithReason } from './service';
 /** How long one run of the dispatch job works before it hands the runner back (then it runs again). */
 const SLICE_MS = 10_000;
 /** Recipients stored in one transaction when pacing is off (load tests). */
-const UNPACED_BATCH = 200;
+const UNPACED_BATCH = 40;
 /** When no sender has a slot this soon, the job comes back at the earliest slot instead of waiting. */
 const MAX_WAIT_MS = 5_000;
 
@@ -226,6 +226,8 @@ export function defineDispatchJob(ctx: AppContext): void {
         if (planned.length) await storeMessages(ctx, broadcast, planned);
         changed(ctx, broadcast.ownerId, broadcastId);
         if (Date.now() > until) throw new RetryLaterError(0, 'next slice');
+        // what waits (an agent opening the inbox) is served between two batches
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
     async onFinalFailure({ broadcastId }, error) {

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../../db/schema';
 import { onAccountTrouble, type AccountTrouble } from '../../../channels/account-events';
+import { textArray } from '../../../db/sql';
 import type { InboundNotice } from '../../chat/kernel';
 import type { MessageRow } from '../../../channels/connector';
 import { adjustCounters, changed } from './counters';
@@ -56,50 +57,54 @@ const STATE_OF: Partial<Record<MessageStatus, RecipientState>> = {
   error: 'failed',
 };
 
+/** The states a recipient may be in before moving to `next` (forward only; failed and skipped are final). */
+function movableFrom(next: RecipientState): RecipientState[] {
+  if (next === 'failed') return ['pending', 'sent', 'unread'];
+  return (['pending', 'sent', 'unread', 'read'] as const).filter((s) => RANK[s] < RANK[next]);
+}
+
 /**
- * A broadcast message's status moved (inside the transaction that moved it): its recipient follows,
- * forward only, and the broadcast's counters with it.
+ * Broadcast messages' statuses moved (inside the transaction that moved them): their recipients
+ * follow, forward only, and each broadcast's counters with them - one statement for the recipients
+ * and one per broadcast, however many messages moved together.
  */
 async function followStatus(
   ctx: AppContext,
   tx: Tx,
-  message: MessageRow,
+  moved: MessageRow[],
   to: MessageStatus,
   error: string | null,
 ) {
   const next = STATE_OF[to];
-  if (!next || !message.isFromMe) return;
-  const [recipient] = await tx
-    .select({
-      id: broadcastRecipients.id,
-      broadcastId: broadcastRecipients.broadcastId,
-      state: broadcastRecipients.state,
-      ownerId: broadcastRecipients.ownerId,
-    })
-    .from(broadcastRecipients)
-    .where(eq(broadcastRecipients.messageId, message.id))
-    .for('update');
-  if (!recipient) return;
-  const from = recipient.state as RecipientState;
-  if (
-    from === next ||
-    from === 'failed' ||
-    from === 'skipped' ||
-    (next !== 'failed' && RANK[next] < RANK[from])
-  )
-    return;
-  const now = ctx.clock.now();
-  await tx
-    .update(broadcastRecipients)
-    .set({
-      state: next,
-      ...(next === 'failed' ? { reason: error ?? M.reasonSendFailed.replace('{reason}', '-') } : {}),
-      ...(from === 'pending' && next !== 'failed' ? { sentAt: now } : {}),
-      ...(next === 'read' ? { readAt: now } : {}),
-    })
-    .where(eq(broadcastRecipients.id, recipient.id));
-  await adjustCounters(tx, recipient.broadcastId, counterDelta(from, next));
-  changed(ctx, recipient.ownerId, recipient.broadcastId);
+  const ids = moved.filter((m) => m.isFromMe).map((m) => m.id);
+  if (!next || !ids.length) return;
+  const now = ctx.clock.now().toISOString();
+  const reason = next === 'failed' ? (error ?? M.reasonSendFailed.replace('{reason}', '-')) : null;
+  const result = (await tx.execute(sql`with old as (
+        select id, broadcast_id, owner_id, state from ${broadcastRecipients}
+        where message_id = any(${textArray(ids)}) and state = any(${textArray(movableFrom(next))})
+        for update),
+      moved as (
+        update ${broadcastRecipients} r set state = ${next},
+          reason = case when ${next} = 'failed' then ${reason} else r.reason end,
+          sent_at = case when old.state = 'pending' and ${next} <> 'failed' then ${now}::timestamptz else r.sent_at end,
+          read_at = case when ${next} = 'read' then ${now}::timestamptz else r.read_at end
+        from old where r.id = old.id
+        returning old.broadcast_id, old.owner_id, old.state as from_state)
+    select broadcast_id, owner_id, from_state, count(*)::int as n from moved group by 1, 2, 3`)) as unknown as {
+    rows: { broadcast_id: string; owner_id: string; from_state: RecipientState; n: number }[];
+  };
+  const byBroadcast = new Map<string, { ownerId: string; delta: Record<string, number> }>();
+  for (const row of result.rows) {
+    const entry = byBroadcast.get(row.broadcast_id) ?? { ownerId: row.owner_id, delta: {} };
+    for (const [key, value] of Object.entries(counterDelta(row.from_state, next)))
+      entry.delta[key] = (entry.delta[key] ?? 0) + value * Number(row.n);
+    byBroadcast.set(row.broadcast_id, entry);
+  }
+  for (const [broadcastId, { ownerId, delta }] of byBroadcast) {
+    await adjustCounters(tx, broadcastId, delta);
+    changed(ctx, ownerId, broadcastId);
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -227,7 +232,7 @@ async function pauseForTrouble(ctx: AppContext, trouble: AccountTrouble) {
 
 /** Registers the broadcast module's listeners on the chat kernel and the channels (once per app). */
 export function trackBroadcasts(ctx: AppContext): void {
-  ctx.chatHooks.onStatus((tx, message, to, error) => followStatus(ctx, tx, message, to, error));
+  ctx.chatHooks.onStatus((tx, moved, to, error) => followStatus(ctx, tx, moved, to, error));
   ctx.chatHooks.onInbound((notice) => followReply(ctx, notice));
   onAccountTrouble(ctx, (trouble) => pauseForTrouble(ctx, trouble));
 }
