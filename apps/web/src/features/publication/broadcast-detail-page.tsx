@@ -1,3 +1,5 @@
+import { PUBLICATION_MESSAGES } from '@sapa/contracts';
+import { OwnerOnly } from '../../components/owner-only';
 import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
@@ -231,7 +233,16 @@ function RecipientTable({ broadcastId, refreshKey }: { broadcastId: string; refr
  * /user/publication/broadcast/:id: the broadcast live (realtime), its message, progress and counts,
  * Jeda / Lanjutkan / Hentikan (after confirming) / Duplikat, and each recipient's state.
  */
+/** BroadcastDetail for the owner; an agent reads that publications are the owner's (the API answers 403). */
 export function BroadcastDetailPage() {
+  return (
+    <OwnerOnly title={PUBLICATION_MESSAGES.ownerOnly} hint={PUB_TEXT.ownerOnlyHint}>
+      <BroadcastDetailPageContent />
+    </OwnerOnly>
+  );
+}
+
+function BroadcastDetailPageContent() {
   const { id = '' } = useParams();
   const toast = useToast();
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { OwnerOnly } from '../../components/owner-only';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
@@ -69,7 +70,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * recipients, the message with variables, a live preview and the recipient summary, then 'Kirim
  * Sekarang' or 'Jadwalkan'. Opens the new broadcast's page when it is created.
  */
+/** BroadcastForm for the owner; an agent reads that publications are the owner's (the API answers 403). */
 export function BroadcastFormPage() {
+  return (
+    <OwnerOnly title={PUBLICATION_MESSAGES.ownerOnly} hint={PUB_TEXT.ownerOnlyHint}>
+      <BroadcastFormPageContent />
+    </OwnerOnly>
+  );
+}
+
+function BroadcastFormPageContent() {
   const [params] = useSearchParams();
   const from = params.get('from');
   const source = useBroadcast(from);

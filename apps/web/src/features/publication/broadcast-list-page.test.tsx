@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionFromUser, sessionStore } from '../../lib/session-store';
-import { owner } from '../../test/fixtures';
+import { agentUser, owner } from '../../test/fixtures';
 import { BroadcastListPage } from './broadcast-list-page';
 import { PROMO, pageOf, pushFrame, renderAt, stubApi, useFakeSocket } from './publication-test-api';
 
@@ -33,6 +33,17 @@ const SCHEDULED = {
 };
 
 describe('Publikasi > Broadcast: the list', () => {
+  it("tells an agent that publications are the owner's, asking nothing of the API", async () => {
+    sessionStore.set(sessionFromUser('tok-agen', agentUser));
+    const api = stubApi({});
+    page();
+    expect((await screen.findByTestId('owner-only')).textContent).toContain(
+      'Hanya pemilik akun yang dapat mengelola publikasi',
+    );
+    expect(screen.queryByTestId('broadcast-create')).toBeNull();
+    expect(api.urls).toEqual([]);
+  });
+
   it('shows each broadcast with its state, senders, time, progress and counts', async () => {
     const api = stubApi({ 'GET /api/publication/broadcast': pageOf([PROMO, SCHEDULED]) });
     page();

@@ -1,3 +1,5 @@
+import { PUBLICATION_MESSAGES } from '@sapa/contracts';
+import { OwnerOnly } from '../../components/owner-only';
 import { useState } from 'react';
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -53,7 +55,16 @@ function BroadcastRow({ broadcast }: { broadcast: Broadcast }) {
  * /user/publication/broadcast: every broadcast, newest first, with its state, progress and counts,
  * kept live by the realtime socket; filters by state, year and dates, search by name.
  */
+/** BroadcastList for the owner; an agent reads that publications are the owner's (the API answers 403). */
 export function BroadcastListPage() {
+  return (
+    <OwnerOnly title={PUBLICATION_MESSAGES.ownerOnly} hint={PUB_TEXT.ownerOnlyHint}>
+      <BroadcastListPageContent />
+    </OwnerOnly>
+  );
+}
+
+function BroadcastListPageContent() {
   const [filters, setFilters] = useState<PublicationFilters>({});
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);

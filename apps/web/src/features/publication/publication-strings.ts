@@ -70,6 +70,7 @@ export const PUB_TEXT = {
   name: 'Nama broadcast',
   namePlaceholder: 'Contoh: Promo Akhir Tahun',
   nameDescription: 'Hanya terlihat oleh Anda, untuk mengenali broadcast ini.',
+  ownerOnlyHint: 'Broadcast dan Status WhatsApp dikirim dan dipantau oleh pemilik akun.',
   sendersLabel: 'Nomor pengirim',
   sendersPlaceholder: 'Pilih nomor WhatsApp',
   sendersRotation:

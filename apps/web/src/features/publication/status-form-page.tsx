@@ -1,3 +1,4 @@
+import { OwnerOnly } from '../../components/owner-only';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Anchor,
@@ -109,7 +110,16 @@ function ColorPicker({ value, onChange }: { value: string; onChange: (color: str
 }
 
 /** /user/publication/status/form: number, text on a colour or an image/video, audience and when. */
+/** StatusForm for the owner; an agent reads that publications are the owner's (the API answers 403). */
 export function StatusFormPage() {
+  return (
+    <OwnerOnly title={PUBLICATION_MESSAGES.ownerOnly} hint={PUB_TEXT.ownerOnlyHint}>
+      <StatusFormPageContent />
+    </OwnerOnly>
+  );
+}
+
+function StatusFormPageContent() {
   const toast = useToast();
   const navigate = useNavigate();
   const [state, setState] = useState<StatusFormState>(EMPTY_STATUS_FORM);

@@ -1,3 +1,5 @@
+import { PUBLICATION_MESSAGES } from '@sapa/contracts';
+import { OwnerOnly } from '../../components/owner-only';
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
@@ -179,7 +181,16 @@ function StatusRow({
 }
 
 /** /user/publication/status: the Status posts with their schedule, state and latest runs, live. */
+/** StatusList for the owner; an agent reads that publications are the owner's (the API answers 403). */
 export function StatusListPage() {
+  return (
+    <OwnerOnly title={PUBLICATION_MESSAGES.ownerOnly} hint={PUB_TEXT.ownerOnlyHint}>
+      <StatusListPageContent />
+    </OwnerOnly>
+  );
+}
+
+function StatusListPageContent() {
   const toast = useToast();
   const [filters, setFilters] = useState<PublicationFilters>({});
   const list = useStatusPages(filters);
