@@ -75,7 +75,9 @@ export function useSandboxConversation({ accountId, phoneNumber, name }: Sandbox
           undefined,
           signal,
         );
-        setStatuses((current) => mergeSandboxStatuses(current ?? [], data.docs));
+        // an answer without a feed (an older server) leaves the feed empty, never breaks the chat
+        const docs = Array.isArray(data?.docs) ? data.docs : [];
+        setStatuses((current) => mergeSandboxStatuses(current ?? [], docs));
       } catch {
         // the feed stays as it is; the next reconnect asks again
         if (!signal?.aborted) setStatuses((current) => current ?? []);
