@@ -6,7 +6,7 @@ import {
   type RecipientState,
 } from '@sapa/contracts';
 import type { AppContext } from '../../../context';
-import type { Tx } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import {
   broadcastOptOuts,
   broadcastRecipients,
@@ -153,13 +153,8 @@ async function followReply(ctx: AppContext, notice: InboundNotice) {
     notice.text.length <= 40 &&
     isStopReply(notice.text, await stopWordsOf(ctx, notice.ownerId));
   const since = new Date(notice.at.getTime() - PUBLICATION_LIMITS.replyWindowMs);
-  const touched = await ctx.db.transaction(async (tx) => {
-    if (stop)
-      await tx
-        .insert(broadcastOptOuts)
-        .values({ ownerId: notice.ownerId, phone: notice.phone, source: 'reply', createdAt: notice.at })
-        .onConflictDoNothing();
-    const [recipient] = await tx
+  const latest = (db: Db | Tx) =>
+    db
       .select({ id: broadcastRecipients.id, broadcastId: broadcastRecipients.broadcastId })
       .from(broadcastRecipients)
       .where(
@@ -173,8 +168,16 @@ async function followReply(ctx: AppContext, notice: InboundNotice) {
         ),
       )
       .orderBy(desc(broadcastRecipients.sentAt))
-      .limit(1)
-      .for('update');
+      .limit(1);
+  // most messages answer no broadcast: one index probe, no transaction (the ingest path waits for this)
+  if (!stop && !(await latest(ctx.db)).length) return;
+  const touched = await ctx.db.transaction(async (tx) => {
+    if (stop)
+      await tx
+        .insert(broadcastOptOuts)
+        .values({ ownerId: notice.ownerId, phone: notice.phone, source: 'reply', createdAt: notice.at })
+        .onConflictDoNothing();
+    const [recipient] = await latest(tx).for('update');
     if (!recipient) return null;
     await tx
       .update(broadcastRecipients)
