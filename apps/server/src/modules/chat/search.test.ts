@@ -3,80 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { chatListQuery, type ChatListQuery } from '@sapa/contracts';
 import { chats, messages } from '../../db/schema';
-import { agentFor, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
+import { agentFor, json, useTestApp } from '../../../test/helpers';
 import { ingestInbound } from './ingest';
 import { sqlSearch, type ChatSearch } from './search';
 import { indexSearch } from './index-search';
 import { rebuildSearchWords } from '../../lib/housekeeping';
 import { searchIndexesOf } from './search-index';
+import { fill, random, tenant, vocabulary, type Tenant } from './search-fixture';
 
 const { t, post } = useTestApp();
-
-/** A small random source, so a failure can be replayed from its seed. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-interface Tenant {
-  ownerId: string;
-  token: string;
-  accountId: string;
-  chatIds: string[];
-}
-
-async function tenant(): Promise<Tenant> {
-  const { token, accountId } = await ownerWithSandbox(t.app);
-  const me = json(
-    await t.app.inject({ method: 'GET', url: '/api/user', headers: { token } }),
-    api.userProfile,
-  );
-  return { ownerId: me._id, token, accountId, chatIds: [] };
-}
-
-const vocabulary = [
-  'kemeja',
-  'batik',
-  'ready?',
-  'pesanan',
-  'ongkir',
-  'bandung',
-  'grosir',
-  'kak,',
-  'Halo',
-  'XL',
-];
-
-/** Customers writing in random words, some at the same moment (ties in list order). */
-async function fill(tn: Tenant, count: number, next: () => number) {
-  const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
-  for (let i = 0; i < count; i++) {
-    if (next() < 0.7) t.clock.advance(1000);
-    const messagesOf = 1 + Math.floor(next() * 3);
-    let chatId = '';
-    for (let m = 0; m < messagesOf; m++) {
-      const words = Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(vocabulary));
-      if (next() < 0.3) words.push(`pesanan ${Math.floor(next() * 5000)}`);
-      const result = await ingestInbound(t.ctx, {
-        accountId: tn.accountId,
-        externalId: `ext-${tn.ownerId}-${i}-${m}`,
-        contact: {
-          externalId: `6281355${String(i).padStart(5, '0')}`,
-          name: `${pick(['Budi', 'Siti', 'Kartika', 'Agus'])} ${pick(['Santoso', 'Siregar', 'Halim'])} ${i}`,
-          phone: `6281355${String(i).padStart(5, '0')}`,
-        },
-        type: 'text',
-        text: words.join(' '),
-        sentAt: t.clock.now(),
-      });
-      chatId = result.chatId;
-    }
-    tn.chatIds.push(chatId);
-  }
-}
 
 const searches = [
   'batik',
@@ -161,8 +96,8 @@ const engines: ChatSearch[] = [indexSearch];
 describe.each(engines)('ChatSearch contract: $name', (engine) => {
   it('answers every search, filter and page exactly as the reference does, before and after the chats change', async () => {
     const next = random(20261125);
-    const tn = await tenant();
-    await fill(tn, 70, next);
+    const tn = await tenant(t);
+    await fill(t, tn, 70, next);
     const indexes = searchIndexesOf(t.ctx.database.searchDb, t.ctx.config.searchIndex.maxBytes, t.ctx.log);
     expect(await indexes.get(tn.ownerId, 30_000)).not.toBeNull();
 
@@ -238,10 +173,10 @@ describe.each(engines)('ChatSearch contract: $name', (engine) => {
 
   it("keeps tenants apart: one owner's words never find another's chats", async () => {
     const next = random(7);
-    const one = await tenant();
-    const two = await tenant();
-    await fill(one, 10, next);
-    await fill(two, 10, next);
+    const one = await tenant(t);
+    const two = await tenant(t);
+    await fill(t, one, 10, next);
+    await fill(t, two, 10, next);
     for (const tn of [one, two]) {
       const res = await compare(engine, tn, { search: 'pesanan' }, 'pesanan');
       expect(res.chats.length).toBeGreaterThan(0);
