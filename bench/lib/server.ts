@@ -50,9 +50,11 @@ export async function startServer(
   port: number,
 ): Promise<{ child: ChildProcess; base: string; ms: number; stop(): Promise<void> }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_NODE_ARGS reaches the server's node (to profile it: --cpu-prof --cpu-prof-dir=/tmp/prof)
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...MAILBOX_ENV, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   // a benchmark that fails part-way must not leave its server running
   process.once('exit', () => child.kill('SIGKILL'));

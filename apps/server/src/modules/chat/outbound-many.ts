@@ -1,3 +1,4 @@
+import { wroteInBulk } from '../../db/bulk-analyze';
 import { inArray, sql } from 'drizzle-orm';
 import { textArray } from '../../db/sql';
 import type { AppContext } from '../../context';
@@ -45,6 +46,7 @@ export async function storeOutboundMany(
     return [];
   }
   const now = ctx.clock.now();
+  let newChats = 0;
   const results = await ctx.db.transaction(async (tx) => {
     const chatRows = await tx
       .insert(chats)
@@ -60,7 +62,14 @@ export async function storeOutboundMany(
         })),
       )
       .onConflictDoUpdate({ target: [chats.accountId, chats.externalId], set: { updatedAt: now } })
-      .returning({ id: chats.id, accountId: chats.accountId, externalId: chats.externalId });
+      .returning({
+        id: chats.id,
+        accountId: chats.accountId,
+        externalId: chats.externalId,
+        // a row the upsert inserted (not one it updated) has no deleting transaction yet
+        inserted: sql<boolean>`(xmax = 0)`,
+      });
+    newChats = chatRows.filter((c) => c.inserted).length;
     const chatOf = new Map(chatRows.map((c) => [`${c.accountId}\u0000${c.externalId}`, c.id]));
     const planned = items.map((item) => ({
       item,
@@ -108,6 +117,8 @@ export async function storeOutboundMany(
     await within(tx, results);
     return results;
   });
+  // new chats in bulk (a broadcast to new numbers): the inbox list's plans must learn of them
+  if (newChats) wroteInBulk(ctx.db, ctx.log, 'chats', newChats);
   const fresh = results.filter((r) => r.created);
   if (fresh.length) {
     ctx.jobs.wake();

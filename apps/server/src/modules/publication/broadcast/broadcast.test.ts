@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as api from '@sapa/contracts';
 import { PUBLICATION_MESSAGES as M, type BroadcastBody } from '@sapa/contracts';
@@ -249,6 +249,9 @@ describe('broadcasts', () => {
 
   it('counts replies within 72 hours; a stop word opts the number out of every later broadcast', async () => {
     const { token, accountId } = await ownerWithSandbox(t.app);
+    // a customer writing before any broadcast exists: the reply listener learns the tenant is quiet,
+    // and must learn otherwise as soon as a broadcast is created
+    await customerSays(t.app, accountId, 'Halo, toko buka?', '6281366660001', 'Pembeli 1');
     const created = await create(token, {
       name: 'Balasan',
       accountIds: [accountId],
@@ -272,6 +275,10 @@ describe('broadcasts', () => {
       message: { type: 'text', text: 'Promo lagi' },
     });
     expect(next.counts).toMatchObject({ total: 2, pending: 1, skipped: 1, optedOut: 1 });
+    // the first broadcast finished over 72 hours ago; a reply to the new one still counts
+    await deliverAll();
+    await customerSays(t.app, accountId, 'Boleh, kirim katalognya', '6281366660001', 'Pembeli 1');
+    expect((await getBroadcast(token, next._id)).counts).toMatchObject({ replied: 1 });
     const skipped = await recipientsOf(token, next._id, '?state=skipped');
     expect(skipped.docs).toEqual([
       expect.objectContaining({ phoneNumber: '6281366660002', reason: M.reasonOptedOut }),
@@ -288,6 +295,32 @@ describe('broadcasts', () => {
     expect(
       json(await req('GET', '/publication/opt-out', token), api.optOutPage).docs.map((o) => o.phoneNumber),
     ).toEqual(['6281366660009']);
+  });
+
+  it('brings the database statistics up to date after writing over a thousand new chats', async () => {
+    // a plan cached for the table as it was would read every chat of the tenant for each inbox page
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const chatEstimate = async () => {
+      const result = (await t.ctx.db.execute(
+        sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = to_regclass('chats')`,
+      )) as unknown as { rows: { n: number }[] };
+      return Number(result.rows[0]!.n);
+    };
+    const before = await chatEstimate();
+    const phones = Array.from({ length: 1200 }, (_, i) => `0813777${String(i + 1).padStart(5, '0')}`);
+    await create(token, {
+      name: 'Besar',
+      accountIds: [accountId],
+      phoneNumbers: phones.join('\n'),
+      message: { type: 'text', text: 'Halo' },
+    });
+    await drainJobs(t);
+    let after = before;
+    for (let i = 0; i < 100 && after < before + 1000; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await chatEstimate();
+    }
+    expect(after).toBeGreaterThanOrEqual(before + 1000);
   });
 
   it("keeps tenants apart and is the owner's alone", async () => {

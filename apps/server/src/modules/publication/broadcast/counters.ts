@@ -23,6 +23,8 @@ export async function adjustCounters(
     set[key] = sql`${column} + ${value}`;
   }
   if (!Object.keys(set).length) return;
+  // the reply listener reads the last moment a finished broadcast sent from here (tracking.ts)
+  set.updatedAt = sql`now()`;
   if (delta.pending && delta.pending < 0) {
     const done = sql`${broadcasts.pending} + ${delta.pending} <= 0 and ${broadcasts.state} = 'running'`;
     set.state = sql`case when ${done} then 'finish' else ${broadcasts.state} end`;

@@ -18,7 +18,7 @@ import { DISPATCH_JOB, pauseWithReason } from './service';
 /** How long one run of the dispatch job works before it hands the runner back (then it runs again). */
 const SLICE_MS = 10_000;
 /** Recipients stored in one transaction when pacing is off (load tests). */
-const UNPACED_BATCH = 40;
+const UNPACED_BATCH = 100;
 /** When no sender has a slot this soon, the job comes back at the earliest slot instead of waiting. */
 const MAX_WAIT_MS = 5_000;
 

@@ -146,13 +146,52 @@ export function isStopReply(text: string, words: string[]): boolean {
  * PUBLICATION_LIMITS.replyWindowMs counts as 'replied' (once); a stop word puts them on the tenant's
  * opt-out list instead and counts as opted out.
  */
-async function followReply(ctx: AppContext, notice: InboundNotice) {
+/**
+ * Per owner, the last moment a broadcast of theirs can have sent a message (Infinity while one is
+ * not finished; a broadcast's row is touched whenever its counters move, a late send after 'stop'
+ * included), so that a customer's message in a tenant with no broadcast in the reply window costs no
+ * query on the ingest path. An entry is dropped whenever a broadcast of the owner changes: every
+ * change is published as broadcast.updated on the bus, so other processes drop theirs too, and a
+ * broadcast is published when it is created or resumed, before its first message can be answered.
+ * Entries also expire after a minute in case a bus message was lost.
+ */
+class LastSends {
+  private readonly entries = new Map<string, { at: number; checkedAt: number }>();
+  /** Changes seen per owner: an answer read while one arrived is not kept (it may predate it). */
+  private readonly changes = new Map<string, number>();
+
+  forget(ownerId: string): void {
+    this.entries.delete(ownerId);
+    this.changes.set(ownerId, (this.changes.get(ownerId) ?? 0) + 1);
+  }
+
+  async of(ctx: AppContext, ownerId: string): Promise<number> {
+    const cached = this.entries.get(ownerId);
+    if (cached && Date.now() - cached.checkedAt < LAST_SENDS_TTL_MS) return cached.at;
+    const seen = this.changes.get(ownerId);
+    const checkedAt = Date.now();
+    const [row] = await ctx.db
+      .select({
+        open: sql<number>`count(*) filter (where ${broadcasts.state} <> 'finish')::int`,
+        last: sql<string | null>`max(greatest(${broadcasts.finishedAt}, ${broadcasts.updatedAt}))`,
+      })
+      .from(broadcasts)
+      .where(eq(broadcasts.ownerId, ownerId));
+    const at = row?.open ? Infinity : row?.last ? new Date(row.last).getTime() : -Infinity;
+    if (this.changes.get(ownerId) === seen) this.entries.set(ownerId, { at, checkedAt });
+    return at;
+  }
+}
+const LAST_SENDS_TTL_MS = 60_000;
+
+async function followReply(ctx: AppContext, lastSends: LastSends, notice: InboundNotice) {
   if (!notice.phone) return;
   const stop =
     notice.type === 'text' &&
     notice.text.length <= 40 &&
     isStopReply(notice.text, await stopWordsOf(ctx, notice.ownerId));
   const since = new Date(notice.at.getTime() - PUBLICATION_LIMITS.replyWindowMs);
+  if (!stop && (await lastSends.of(ctx, notice.ownerId)) <= since.getTime()) return;
   const latest = (db: Db | Tx) =>
     db
       .select({ id: broadcastRecipients.id, broadcastId: broadcastRecipients.broadcastId })
@@ -236,6 +275,11 @@ async function pauseForTrouble(ctx: AppContext, trouble: AccountTrouble) {
 /** Registers the broadcast module's listeners on the chat kernel and the channels (once per app). */
 export function trackBroadcasts(ctx: AppContext): void {
   ctx.chatHooks.onStatus((tx, moved, to, error) => followStatus(ctx, tx, moved, to, error));
-  ctx.chatHooks.onInbound((notice) => followReply(ctx, notice));
+  const lastSends = new LastSends();
+  ctx.bus.subscribe((message) => {
+    if (message.kind === 'tenant' && message.event.type === 'broadcast.updated')
+      lastSends.forget(message.ownerId);
+  });
+  ctx.chatHooks.onInbound((notice) => followReply(ctx, lastSends, notice));
   onAccountTrouble(ctx, (trouble) => pauseForTrouble(ctx, trouble));
 }
