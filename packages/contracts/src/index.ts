@@ -32,3 +32,5 @@ export * from './schemas/contact';
 export * from './schemas/whatsapp';
 export * from './catalogue/publication';
 export * from './schemas/publication';
+export * from './catalogue/inbox';
+export * from './schemas/inbox';

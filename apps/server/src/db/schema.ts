@@ -35,6 +35,8 @@ export const users = pgTable(
     trialActivatedAt: timestamp('trial_activated_at', { withTimezone: true }),
     referralCode: text('referral_code').notNull(),
     referredById: text('referred_by_id'),
+    /** the first-run checklist was closed by the owner (issue 21) */
+    onboardingDismissedAt: timestamp('onboarding_dismissed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +60,10 @@ export const agents = pgTable(
     phone: text('phone').notNull(),
     passwordHash: text('password_hash').notNull(),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** the agent's own switch: an unavailable agent gets no chats from round-robin (issue 21) */
+    available: boolean('available').notNull().default(true),
+    /** when round-robin last gave this agent a chat: the next goes to the longest waiting */
+    lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -232,6 +238,8 @@ export const accounts = pgTable(
     bulkNextAt: timestamp('bulk_next_at', { withTimezone: true }),
     /** the simulator's switch: the sandbox number answers sends with WhatsApp's 463 (restricted) */
     sandboxRestricted: boolean('sandbox_restricted').notNull().default(false),
+    /** new unassigned chats of this number go to the next available agent (issue 21; off by default) */
+    roundRobin: boolean('round_robin').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -310,6 +318,12 @@ export const chats = pgTable(
     lastMessageId: text('last_message_id'),
     fromSenderAt: timestamp('from_sender_at', { withTimezone: true }),
     unreadCount: integer('unread_count').notNull().default(0),
+    /** the conversation's state (issue 21): one of CONVERSATION_STATES; a customer's message reopens it */
+    conversationState: text('conversation_state').notNull().default('open'),
+    /** a snoozed chat comes back (opens) at this time */
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    /** the last automatic reply (away message) sent in this chat: once per conversation */
+    autoReplyAt: timestamp('auto_reply_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -324,6 +338,24 @@ export const chats = pgTable(
     uniqueIndex('chats_account_external_key').on(t.accountId, t.externalId),
     index('chats_owner_change_idx').on(t.ownerId, t.changeXid),
     index('chats_owner_last_idx').on(t.ownerId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
+    /** the list in a conversation state (Terbuka by default), and 'Milik Saya' / 'Belum Ditugaskan' */
+    index('chats_owner_state_last_idx').on(
+      t.ownerId,
+      t.conversationState,
+      t.lastMessageAt.desc().nullsLast(),
+      t.id.desc(),
+    ),
+    index('chats_owner_agent_last_idx').on(
+      t.ownerId,
+      t.agentId,
+      t.conversationState,
+      t.lastMessageAt.desc().nullsLast(),
+      t.id.desc(),
+    ),
+    /** snoozed chats whose time has come */
+    index('chats_snoozed_idx')
+      .on(t.snoozedUntil)
+      .where(sql`${t.conversationState} = 'snoozed'`),
     index('chats_owner_unread_idx')
       .on(t.ownerId, t.lastMessageAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.unreadCount} > 0`),
@@ -363,6 +395,16 @@ export const messages = pgTable(
     senderName: text('sender_name'),
     quotedMessageId: text('quoted_message_id'),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /**
+     * 'message' (the conversation itself), 'note' (a private note of the team: never sent, never a
+     * chat's last message) or 'auto' (an automatic reply: away message or greeting). Issue 21.
+     */
+    kind: text('kind').notNull().default('message'),
+    /** a note's @mentions: ids of the owner (users.id) and agents (agents.id) of the tenant */
+    mentions: text('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -817,3 +859,51 @@ export const sandboxStatuses = pgTable(
   },
   (t) => [index('sandbox_statuses_account_idx').on(t.accountId, t.createdAt)],
 );
+
+/**
+ * What a teammate is told in the app (issue 21): a chat assigned to them, a mention in a note. The
+ * recipient is the owner (users.id) or one of their agents (agents.id); realtime 'notification.created'.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** users.id of the owner or agents.id */
+    recipientId: text('recipient_id').notNull(),
+    /** one of NOTIFICATION_KINDS: 'assigned' | 'mention' */
+    kind: text('kind').notNull(),
+    chatId: text('chat_id').references(() => chats.id, { onDelete: 'cascade' }),
+    messageId: text('message_id'),
+    /** who did it (a name), and a short preview of the note */
+    actorName: text('actor_name').notNull().default(''),
+    text: text('text').notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_recipient_idx').on(t.recipientId, t.createdAt.desc())],
+);
+
+/**
+ * Automatic replies of one number (issue 21): business hours in Asia/Jakarta, an away message sent
+ * once per conversation outside them, and a greeting for a customer's first message.
+ */
+export const autoReplies = pgTable('auto_replies', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  ownerId: text('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** [{ day: 0-6 (0 = Minggu), open: 'HH:mm', close: 'HH:mm' }] in Asia/Jakarta */
+  hours: jsonb('hours')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  awayEnabled: boolean('away_enabled').notNull().default(false),
+  awayText: text('away_text').notNull().default(''),
+  greetingEnabled: boolean('greeting_enabled').notNull().default(false),
+  greetingText: text('greeting_text').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -23,6 +23,8 @@ export function makeChat(overrides: Partial<Chat> = {}): Chat {
     fromSenderAt: '2026-01-10T08:00:00.000Z',
     unreadCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
+    conversationState: 'open',
+    snoozedUntil: null,
     ...overrides,
   };
 }
@@ -47,6 +49,8 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     errorMessage: null,
     quotedMessageId: null,
     quoted: null,
+    kind: 'message',
+    mentions: [],
     ...overrides,
   };
 }

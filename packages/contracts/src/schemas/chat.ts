@@ -18,6 +18,16 @@ export const lastMessage = z.object({
 });
 export type LastMessage = z.infer<typeof lastMessage>;
 
+/** A conversation's state (issue 21). */
+export const CONVERSATION_STATES = ['open', 'resolved', 'snoozed'] as const;
+export type ConversationState = (typeof CONVERSATION_STATES)[number];
+/** Which conversations the list shows: one state, or all of them ('Terbuka' by default). */
+export const CONVERSATION_VIEWS = ['open', 'resolved', 'snoozed', 'all'] as const;
+export type ConversationView = (typeof CONVERSATION_VIEWS)[number];
+/** Whose chats: everyone's, the signed-in agent's ('Milik Saya') or nobody's ('Belum Ditugaskan'). */
+export const ASSIGNEE_VIEWS = ['', 'me', 'none'] as const;
+export type AssigneeView = (typeof ASSIGNEE_VIEWS)[number];
+
 /** spec §3 'Chat'. */
 export const chat = z.object({
   _id: z.string(),
@@ -37,6 +47,9 @@ export const chat = z.object({
   fromSenderAt: z.string().nullable(),
   unreadCount: z.number().int(),
   createdAt: z.string(),
+  /** issue 21: open, resolved or snoozed (until snoozedUntil); a customer's message reopens it */
+  conversationState: z.enum(CONVERSATION_STATES),
+  snoozedUntil: z.string().nullable(),
 });
 export type Chat = z.infer<typeof chat>;
 
@@ -61,10 +74,19 @@ export const chatListQuery = pageQuery.extend({
   accountIds: idList,
   labelIds: idList,
   agentIds: idList,
+  /** issue 21, beside the spec's tabs: the conversation state in view and whose chats */
+  state: z.enum(CONVERSATION_VIEWS).default('open'),
+  assignee: z.enum(ASSIGNEE_VIEWS).default(''),
 });
 export type ChatListQuery = z.input<typeof chatListQuery>;
 
 export const chatPage = paged(chat);
+/** GET /chat/count: the tabs' counts over the chats in view (issue 21). */
+export const chatCountQuery = z.object({
+  state: z.enum(CONVERSATION_VIEWS).default('open'),
+  assignee: z.enum(ASSIGNEE_VIEWS).default(''),
+});
+export type ChatCountQuery = z.input<typeof chatCountQuery>;
 export const chatCount = z.object({ unread: z.number().int(), unreplied: z.number().int() });
 export type ChatCount = z.infer<typeof chatCount>;
 

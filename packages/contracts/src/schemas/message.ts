@@ -78,6 +78,13 @@ export const quotedMessage = z.object({
 });
 export type QuotedMessage = z.infer<typeof quotedMessage>;
 
+/**
+ * What a message is to the team (issue 21): the conversation itself, a private note (never sent to
+ * the customer) or an automatic reply (away message or greeting, sent like any reply).
+ */
+export const MESSAGE_KINDS = ['message', 'note', 'auto'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 /** spec §3 'Message', with the media object of its type under that type's key. */
 export const message = z.object({
   _id: z.string(),
@@ -96,6 +103,10 @@ export const message = z.object({
   errorMessage: z.string().nullable(),
   quotedMessageId: z.string().nullable(),
   quoted: quotedMessage.nullable(),
+  /** issue 21: 'message' unless a note or an automatic reply */
+  kind: z.enum(MESSAGE_KINDS),
+  /** a note's @mentions: ids of the owner and agents */
+  mentions: z.array(z.string()),
   ...mediaFields,
 });
 export type Message = z.infer<typeof message>;

@@ -3,6 +3,7 @@ import { account } from './account';
 import { chat } from './chat';
 import { message } from './message';
 import { broadcast, statusPost } from './publication';
+import { notification } from './inbox';
 
 export const REALTIME_TYPES = [
   'message.created',
@@ -15,6 +16,8 @@ export const REALTIME_TYPES = [
   'broadcast.updated',
   /** a status post changed: `statusPost` holds it */
   'status.updated',
+  /** a notification for one teammate (issue 21): `notification` holds it, sent to them alone */
+  'notification.created',
 ] as const;
 export type RealtimeType = (typeof REALTIME_TYPES)[number];
 
@@ -26,6 +29,7 @@ export const realtimeEvent = z.object({
   account: account.nullable().optional(),
   broadcast: broadcast.nullable().optional(),
   statusPost: statusPost.nullable().optional(),
+  notification: notification.nullable().optional(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
 

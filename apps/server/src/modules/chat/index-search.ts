@@ -5,6 +5,7 @@ import { selectChatJson } from './serialize';
 import {
   filterShape,
   listOrder,
+  mine,
   placeholderFilters,
   recent,
   remember,
@@ -78,7 +79,7 @@ export const indexSearch: ChatSearch = {
     if (!index) return null;
     for (let want = wanted; want <= MAX_INDEX_CANDIDATES; want *= 4) {
       const watermark = index.watermark;
-      const found = index.candidates(search, patterns.digits, query, want);
+      const found = index.candidates(search, patterns.digits, { ...query, me: mine(actor) }, want);
       const match = matchValues(patterns);
       const rows = (await preparedIndexPage(
         ctx.database.searchDb,
@@ -91,6 +92,7 @@ export const indexSearch: ChatSearch = {
         accountIds: query.accountIds,
         labelIds: query.labelIds,
         agentIds: query.agentIds,
+        me: mine(actor),
         ids: found.ids,
         watermark,
         text: match.text,

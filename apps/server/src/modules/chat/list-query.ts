@@ -1,4 +1,4 @@
-import { arrayOverlaps, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { arrayOverlaps, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { chatListQuery } from '@sapa/contracts';
 import type { z } from 'zod';
 import { chats } from '../../db/schema';
@@ -17,10 +17,19 @@ export function filterConditions(actor: Actor, query: ChatListQuery): SQL[] {
   if (query.accountIds.length) where.push(inArray(chats.accountId, query.accountIds));
   if (query.labelIds.length) where.push(arrayOverlaps(chats.labelIds, query.labelIds));
   if (query.agentIds.length) where.push(inArray(chats.agentId, query.agentIds));
+  if (query.state !== 'all') where.push(eq(chats.conversationState, query.state));
+  if (query.assignee === 'me') where.push(eq(chats.agentId, mine(actor)));
+  if (query.assignee === 'none') where.push(isNull(chats.agentId));
   return where;
 }
 
-/** filterConditions with placeholders (ownerId, accountIds, labelIds, agentIds) for the values. */
+/**
+ * 'Milik Saya': the signed-in agent's chats. The owner is no assignee (the spec assigns chats to
+ * agents), so theirs is an id no chat has.
+ */
+export const mine = (actor: Actor): string => actor.agentId ?? '';
+
+/** filterConditions with placeholders (ownerId, accountIds, labelIds, agentIds, me) for the values. */
 export function placeholderFilters(query: ChatListQuery): SQL[] {
   const where: SQL[] = [eq(chats.ownerId, sql.placeholder('ownerId'))];
   if (query.status === 'unread') where.push(gt(chats.unreadCount, 0));
@@ -31,6 +40,10 @@ export function placeholderFilters(query: ChatListQuery): SQL[] {
     where.push(sql`${chats.accountId} = any(${sql.placeholder('accountIds')}::text[])`);
   if (query.labelIds.length) where.push(sql`${chats.labelIds} && ${sql.placeholder('labelIds')}::text[]`);
   if (query.agentIds.length) where.push(sql`${chats.agentId} = any(${sql.placeholder('agentIds')}::text[])`);
+  // the state is part of the shape: written into the statement, so each view has its own plan
+  if (query.state !== 'all') where.push(sql`${chats.conversationState} = ${sql.raw(`'${query.state}'`)}`);
+  if (query.assignee === 'me') where.push(sql`${chats.agentId} = ${sql.placeholder('me')}`);
+  if (query.assignee === 'none') where.push(isNull(chats.agentId));
   return where;
 }
 
@@ -39,7 +52,7 @@ export const listOrder = () => [sql`${chats.lastMessageAt} desc nulls last`, des
 
 /** The filter shape of a query: which status, and which id filters are set. */
 export const filterShape = (query: ChatListQuery) =>
-  `${query.status}_${+!!query.accountIds.length}${+!!query.labelIds.length}${+!!query.agentIds.length}`;
+  `${query.status}_${+!!query.accountIds.length}${+!!query.labelIds.length}${+!!query.agentIds.length}_${query.state}_${query.assignee}`;
 
 /**
  * The statements built per shape, per database: at most this many, the least recently used dropped

@@ -1,5 +1,6 @@
-import { and, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, type ChatCount } from '@sapa/contracts';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { LIMITS, type ChatCount, type chatCountQuery } from '@sapa/contracts';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import { chats } from '../../db/schema';
@@ -8,6 +9,7 @@ import { selectChatJson, type ChatPage } from './serialize';
 import {
   filterShape,
   listOrder,
+  mine,
   placeholderFilters,
   recent,
   remember,
@@ -73,6 +75,7 @@ export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQu
       accountIds: query.accountIds,
       labelIds: query.labelIds,
       agentIds: query.agentIds,
+      me: mine(actor),
       limit: wanted,
       offset,
     })) as FoundChat[];
@@ -94,9 +97,20 @@ export const COUNT_CAP = 100;
  * GET /chat/count: chats with unread messages and chats whose last message is the customer's, each
  * counted up to COUNT_CAP through its partial index, so the cost does not grow with the inbox.
  */
-export async function countChats(ctx: AppContext, actor: Actor): Promise<ChatCount> {
+export async function countChats(
+  ctx: AppContext,
+  actor: Actor,
+  view: z.output<typeof chatCountQuery> = { state: 'open', assignee: '' },
+): Promise<ChatCount> {
+  // the chats in view (issue 21): a conversation state and whose chats
+  const inView = and(
+    eq(chats.ownerId, actor.ownerId),
+    view.state === 'all' ? undefined : eq(chats.conversationState, view.state),
+    view.assignee === 'me' ? eq(chats.agentId, mine(actor)) : undefined,
+    view.assignee === 'none' ? isNull(chats.agentId) : undefined,
+  );
   const capped = (condition: SQL) =>
-    sql<number>`(select count(*)::int from (select 1 from ${chats} where ${chats.ownerId} = ${actor.ownerId} and ${condition} limit ${COUNT_CAP}) as capped)`;
+    sql<number>`(select count(*)::int from (select 1 from ${chats} where ${inView} and ${condition} limit ${COUNT_CAP}) as capped)`;
   const result = (await ctx.db.execute(
     sql`select ${capped(sql`${chats.unreadCount} > 0`)} as unread, ${capped(
       sql`${chats.lastMessageIsFromMe} = false and ${chats.lastMessageAt} is not null`,

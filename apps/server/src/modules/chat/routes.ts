@@ -4,6 +4,7 @@ import {
   chat,
   chatContactBody,
   chatCount,
+  chatCountQuery,
   chatListQuery,
   chatPage,
   idParams,
@@ -62,8 +63,11 @@ export function chatRoutes(ctx: AppContext) {
       },
     );
 
-    app.get('/chat/count', { ...member, schema: { response: { 200: chatCount } } }, async (request) =>
-      countChats(ctx, actorOf(authOf(request))),
+    app.get(
+      '/chat/count',
+      { ...member, schema: { querystring: chatCountQuery, response: { 200: chatCount } } },
+      async (request) =>
+        countChats(ctx, actorOf(authOf(request)), parse(chatCountQuery, request.query ?? {})),
     );
 
     app.post(

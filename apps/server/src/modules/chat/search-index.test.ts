@@ -68,6 +68,9 @@ describe('TenantSearchIndex.candidates', () => {
       if (f.accountIds.length && !f.accountIds.includes(r.accountId)) return false;
       if (f.agentIds.length && !f.agentIds.includes(r.agentId ?? '')) return false;
       if (f.labelIds.length && !r.labelIds.some((id) => f.labelIds.includes(id))) return false;
+      if (f.state !== 'all' && r.state !== f.state) return false;
+      if (f.assignee === 'me' && r.agentId !== f.me) return false;
+      if (f.assignee === 'none' && r.agentId !== null) return false;
       const contact = `${r.name} ${r.phone}`.toLowerCase();
       if (contact.includes(search) || (phone !== null && contact.includes(phone))) return true;
       if (r.words === null) return true;
@@ -99,6 +102,7 @@ describe('TenantSearchIndex.candidates', () => {
       labelIds: next() < 0.2 ? ['l1'] : [],
       unread: next() < 0.4,
       fromMe: next() < 0.5,
+      state: pick(['open', 'open', 'open', 'resolved', 'snoozed']),
       words:
         next() < 0.05
           ? null
@@ -114,11 +118,16 @@ describe('TenantSearchIndex.candidates', () => {
     for (let i = 0; i < 3000; i++) put(row(i, i < 2700 && next() < 0.97 ? 1_000 * Math.floor(i / 2) : null));
     for (let i = 3000; i < 3300; i++) put({ ...row(i, 5_000_000 + i), name: `pembeli ${i}` });
     index.sort();
+    const views = { state: 'all', assignee: '', me: '' } as const;
     const filters: Filters[] = [
-      { status: '', accountIds: [], labelIds: [], agentIds: [] },
-      { status: 'unread', accountIds: [], labelIds: [], agentIds: [] },
-      { status: 'unreplied', accountIds: ['a2'], labelIds: [], agentIds: [] },
-      { status: '', accountIds: [], labelIds: ['l1'], agentIds: ['g1'] },
+      { status: '', accountIds: [], labelIds: [], agentIds: [], ...views },
+      { status: 'unread', accountIds: [], labelIds: [], agentIds: [], ...views },
+      { status: 'unreplied', accountIds: ['a2'], labelIds: [], agentIds: [], ...views },
+      { status: '', accountIds: [], labelIds: ['l1'], agentIds: ['g1'], ...views },
+      { status: '', accountIds: [], labelIds: [], agentIds: [], ...views, state: 'open' },
+      { status: 'unread', accountIds: [], labelIds: [], agentIds: [], ...views, state: 'resolved' },
+      { status: '', accountIds: [], labelIds: [], agentIds: [], ...views, assignee: 'me', me: 'g1' },
+      { status: '', accountIds: ['a1'], labelIds: [], agentIds: [], ...views, assignee: 'none' },
     ];
     const searches: [string, string | null][] = [
       ['budi', null],

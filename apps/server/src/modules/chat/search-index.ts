@@ -153,6 +153,8 @@ export interface IndexRow {
   labelIds: string[];
   unread: boolean;
   fromMe: boolean;
+  /** the conversation's state (open, resolved, snoozed) */
+  state: string;
   /** chat_search.words when the row is there, complete and not stale; null when it must be read */
   words: string | null;
 }
@@ -162,6 +164,10 @@ export interface IndexFilters {
   accountIds: string[];
   labelIds: string[];
   agentIds: string[];
+  state: 'open' | 'resolved' | 'snoozed' | 'all';
+  assignee: '' | 'me' | 'none';
+  /** the agent 'me' stands for (list-query.ts mine) */
+  me: string;
 }
 
 export interface Candidates {
@@ -227,6 +233,7 @@ export class TenantSearchIndex {
   private readonly labelIds: string[][] = [];
   private readonly unread: boolean[] = [];
   private readonly unreplied: boolean[] = [];
+  private readonly state: string[] = [];
   private readonly unknownWords = new Set<number>();
   private readonly contactVocabulary = new Vocabulary();
   private readonly messageVocabulary = new Vocabulary(true);
@@ -290,6 +297,7 @@ export class TenantSearchIndex {
       this.labelIds.push([]);
       this.unread.push(false);
       this.unreplied.push(false);
+      this.state.push('open');
       this.moved.add(slot);
       this.movedSorted = null;
     } else {
@@ -335,6 +343,7 @@ export class TenantSearchIndex {
     this.labelIds[slot] = row.labelIds;
     this.unread[slot] = row.unread;
     this.unreplied[slot] = !row.fromMe && row.at !== null;
+    this.state[slot] = row.state;
   }
 
   /** Sorts again once many chats have moved since the last sort (merging them costs each walk). */
@@ -635,6 +644,9 @@ export class TenantSearchIndex {
     if (f.accountIds.length && !f.accountIds.includes(this.accountId[slot]!)) return false;
     if (f.agentIds.length && !f.agentIds.includes(this.agentId[slot] ?? '')) return false;
     if (f.labelIds.length && !this.labelIds[slot]!.some((id) => f.labelIds.includes(id))) return false;
+    if (f.state !== 'all' && this.state[slot] !== f.state) return false;
+    if (f.assignee === 'me' && this.agentId[slot] !== f.me) return false;
+    if (f.assignee === 'none' && this.agentId[slot] !== null) return false;
     return true;
   }
 
@@ -702,6 +714,7 @@ interface RawRow {
   label_ids: string[];
   unread: boolean;
   from_me: boolean;
+  state: string;
   words: string | null;
   has_words: boolean;
 }
@@ -716,6 +729,7 @@ const toRow = (r: RawRow): IndexRow => ({
   labelIds: r.label_ids,
   unread: r.unread,
   fromMe: r.from_me,
+  state: r.state,
   // a chat without a chat_search row has no words (its messages have no text)
   words: r.has_words ? r.words : '',
 });
@@ -726,6 +740,7 @@ export const listTime = sql<number | null>`(extract(epoch from ${chats.lastMessa
 const rowColumns = sql`${chats.id} as id, ${chats.contactName} as contact_name, ${chats.contactPhone} as contact_phone,
   ${listTime} as at, ${chats.accountId} as account_id, ${chats.agentId} as agent_id, ${chats.labelIds} as label_ids,
   ${chats.unreadCount} > 0 as unread, ${chats.lastMessageIsFromMe} as from_me,
+  ${chats.conversationState} as state,
   case when ${chatSearch.complete} and not ${chatSearch.stale} then ${chatSearch.words} end as words,
   ${chatSearch.chatId} is not null as has_words`;
 

@@ -38,13 +38,17 @@ const searches = [
   'a_b',
 ];
 
+type Filters = Partial<ChatListQuery> & { as?: string };
+
 /**
  * What `engine` answers for the query's page (the first offset + limit + 1 chats, as the list asks),
  * held to the reference's answer. Counts the searches the engine answered itself (not null).
  */
-async function compare(engine: ChatSearch, tn: Tenant, query: Partial<ChatListQuery>, label: string) {
-  const q = chatListQuery.parse(query);
-  const actor = { ownerId: tn.ownerId, agentId: null };
+async function compare(engine: ChatSearch, tn: Tenant, query: Filters, label: string) {
+  // `as`: search as this agent ('Milik Saya' is theirs)
+  const { as: agentId = null, ...rest } = query;
+  const q = chatListQuery.parse(rest);
+  const actor = { ownerId: tn.ownerId, agentId };
   const search = q.search!.trim();
   const wanted = (q.page - 1) * q.limit + q.limit + 1;
   const reference = (await sqlSearch.find(t.ctx, actor, q, search, wanted))!.map((r) => r.json);
@@ -57,12 +61,7 @@ async function compare(engine: ChatSearch, tn: Tenant, query: Partial<ChatListQu
   return { chats: reference.map((j) => JSON.parse(j) as { _id: string }), answered: found !== null };
 }
 
-async function compareAll(
-  engine: ChatSearch,
-  tn: Tenant,
-  next: () => number,
-  extra: Partial<ChatListQuery>[] = [{}],
-) {
+async function compareAll(engine: ChatSearch, tn: Tenant, next: () => number, extra: Filters[] = [{}]) {
   let answered = 0;
   let found = 0;
   for (const search of searches) {
@@ -115,19 +114,31 @@ describe.each(engines)('ChatSearch contract: $name', (engine) => {
           .where(eq(chats.id, chatId));
       if (i % 4 === 0) await t.ctx.db.update(chats).set({ agentId: agent.id }).where(eq(chats.id, chatId));
       if (i % 5 === 0) await post(`/api/chat/${chatId}/message/read`, tn.token);
+      if (i % 6 === 0)
+        await t.ctx.db.update(chats).set({ conversationState: 'resolved' }).where(eq(chats.id, chatId));
+      if (i % 11 === 0)
+        await t.ctx.db
+          .update(chats)
+          .set({ conversationState: 'snoozed', snoozedUntil: new Date(Date.now() + 3_600_000) })
+          .where(eq(chats.id, chatId));
       if (i % 7 === 0)
         await post(`/api/chat/${chatId}/message`, tn.token, {
           temporaryId: `idx${String(i).padStart(17, '0')}`,
           text: 'baik kak, kami cek',
         });
     }
-    const filters: Partial<ChatListQuery>[] = [
+    const filters: Filters[] = [
       {},
       { status: 'unread' },
       { status: 'unreplied' },
       { labelIds: [label] },
       { agentIds: [agent.id] },
       { accountIds: [tn.accountId] },
+      { state: 'resolved' },
+      { state: 'snoozed', status: 'unread' },
+      { state: 'all', assignee: 'none' },
+      { state: 'all', assignee: 'me', as: agent.id },
+      { assignee: 'me' },
     ];
     // the writes above came after the index's read: PostgreSQL tests those chats itself
     await compareAll(engine, tn, next, filters);
@@ -158,7 +169,15 @@ describe.each(engines)('ChatSearch contract: $name', (engine) => {
     // words went stale, which PostgreSQL reads through their messages)
     await indexes.refresh(tn.ownerId);
     const index = (await indexes.get(tn.ownerId))!;
-    const none = { status: '' as const, accountIds: [], labelIds: [], agentIds: [] };
+    const none = {
+      status: '' as const,
+      accountIds: [],
+      labelIds: [],
+      agentIds: [],
+      state: 'all' as const,
+      assignee: '' as const,
+      me: '',
+    };
     expect(index.candidates('marun', null, none, 5).ids).toContain(marun);
     expect(index.candidates('zulkifli', null, none, 5).ids).toContain(a);
     expect(index.candidates('zulkifli', null, none, 5).ids).not.toContain(d);

@@ -1,5 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Chat, Message, MessageStatus, MessageType, QuotedMessage } from '@sapa/contracts';
+import type {
+  Chat,
+  ConversationState,
+  Message,
+  MessageKind,
+  MessageStatus,
+  MessageType,
+  QuotedMessage,
+} from '@sapa/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { accounts, agents, chatLabels, chats, messages } from '../../db/schema';
@@ -25,6 +33,8 @@ const chatViewColumns = {
   fromSenderAt: chats.fromSenderAt,
   unreadCount: chats.unreadCount,
   createdAt: chats.createdAt,
+  conversationState: chats.conversationState,
+  snoozedUntil: chats.snoozedUntil,
 };
 
 /** A chat row as far as toChat reads it. */
@@ -108,7 +118,9 @@ export const chatJson = sql<string>`('{"_id":' || ${json(chats.id)}
     else 'null' end
   || ',"fromSenderAt":' || ${jsonTime(chats.fromSenderAt)}
   || ',"unreadCount":' || ${json(chats.unreadCount)}
-  || ',"createdAt":' || ${jsonTime(chats.createdAt)} || '}')`;
+  || ',"createdAt":' || ${jsonTime(chats.createdAt)}
+  || ',"conversationState":' || ${json(chats.conversationState)}
+  || ',"snoozedUntil":' || ${jsonTime(chats.snoozedUntil)} || '}')`;
 
 /** Selects chats as chatJson (and `extra` columns); callers add where/order/limit. */
 export function selectChatJson<Extra extends Record<string, SQL>>(db: Db | Tx, extra?: Extra) {
@@ -160,6 +172,8 @@ export function toChat(row: ChatJoinRow): Chat {
     fromSenderAt: c.fromSenderAt?.toISOString() ?? null,
     unreadCount: c.unreadCount,
     createdAt: c.createdAt.toISOString(),
+    conversationState: c.conversationState as ConversationState,
+    snoozedUntil: c.snoozedUntil?.toISOString() ?? null,
   };
 }
 
@@ -198,6 +212,8 @@ export function toMessage(
     errorMessage: m.errorMessage,
     quotedMessageId: m.quotedMessageId,
     quoted: quoted ? toQuoted(quoted) : null,
+    kind: m.kind as MessageKind,
+    mentions: m.mentions,
     ...(m.isDeleted ? {} : mediaField(m.type, m.media)),
   };
 }

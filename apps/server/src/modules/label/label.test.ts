@@ -83,6 +83,8 @@ function chatView(id: string, labelIds: string[]): Chat {
     fromSenderAt: null,
     unreadCount: 0,
     createdAt: '2026-03-02T08:00:00.000Z',
+    conversationState: 'open',
+    snoozedUntil: null,
   };
 }
 

@@ -121,5 +121,7 @@ export function pendingMessage(input: {
     errorMessage: null,
     quotedMessageId: null,
     quoted: null,
+    kind: 'message',
+    mentions: [],
   };
 }
