@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ActionIcon, Group, Indicator, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Indicator, Text, Title, Tooltip } from '@mantine/core';
 import { IconFilter, IconMessagePlus } from '@tabler/icons-react';
-import type { ChatStatusFilter } from '@sapa/contracts';
+import type { AssigneeView, ChatStatusFilter, ConversationView } from '@sapa/contracts';
 import { SearchForm } from '../../components/search-input';
 import { flattenChats } from '../../resources/chat/chat-list-cache';
 import { ChatList } from './chat-list';
@@ -11,6 +11,8 @@ import { NotificationPrompt } from './notification-prompt';
 import { SandboxLink } from './sandbox-link';
 import { useChatCount } from './use-chat-count';
 import { useChatList } from './use-chat-list';
+import { ConversationViewFilter, viewEmptyHint } from './conversation-view-filter';
+import { useSession } from '../../lib/use-session';
 
 // The modal and its form rules load on the first click.
 const FilterModal = lazy(async () => ({ default: (await import('./filter-modal')).FilterModal }));
@@ -30,11 +32,17 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
   );
   const activeFilters = filter.accountIds.length + filter.labelIds.length + filter.agentIds.length;
   const list = useChatList(filter);
-  const counts = useChatCount();
+  const isAgent = !!useSession()?.user?.agent;
+  const counts = useChatCount(
+    useMemo(() => ({ state: filter.state, assignee: filter.assignee }), [filter.state, filter.assignee]),
+  );
+  const viewHint = viewEmptyHint(filter.state, filter.assignee);
   const chats = useMemo(() => flattenChats(list.data), [list.data]);
 
   const applySearch = (search: string) => setFilter((f) => (f.search === search ? f : { ...f, search }));
   const setStatus = (status: ChatStatusFilter) => setFilter((f) => ({ ...f, status }));
+  const setView = (state: ConversationView) => setFilter((f) => ({ ...f, state }));
+  const setAssignee = (assignee: AssigneeView) => setFilter((f) => ({ ...f, assignee }));
   const openStart = () => {
     setStartMounted(true);
     setStarting(true);
@@ -100,6 +108,13 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
           testId="chat-search-input"
           buttonTestId="chat-search-button"
         />
+        <ConversationViewFilter
+          state={filter.state}
+          assignee={filter.assignee}
+          isAgent={isAgent}
+          onStateChange={setView}
+          onAssigneeChange={setAssignee}
+        />
       </div>
       <ChatStatusTabs value={filter.status} counts={counts.data} onChange={setStatus} />
       <NotificationPrompt />
@@ -113,7 +128,15 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
         isFetchingNextPage={list.isFetchingNextPage}
         onLoadMore={() => void list.fetchNextPage()}
         searching={!!filter.search || activeFilters > 0}
-        emptyExtra={filter.search ? null : <SandboxLink size="xs" />}
+        emptyExtra={
+          filter.search ? null : viewHint ? (
+            <Text size="sm" c="dimmed" data-testid="chat-view-empty-hint">
+              {viewHint}
+            </Text>
+          ) : (
+            <SandboxLink size="xs" />
+          )
+        }
         panelProps={statusPanelProps(filter.status)}
       />
       {filterMounted ? (

@@ -4,6 +4,8 @@ import { IconMessages, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Chat } from '@sapa/contracts';
 import { ChatRow } from './chat-row';
+import { ChatRowTake } from './take-chat-button';
+import { useSession } from '../../lib/use-session';
 
 /** Rows have one fixed height, so thousands of loaded chats scroll without measuring. */
 export const CHAT_ROW_HEIGHT = 76;
@@ -55,6 +57,7 @@ export function ChatList({
   panelProps,
 }: ChatListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const myAgentId = useSession()?.user?.agent?._id ?? null;
   const virtualizer = useVirtualizer({
     count: chats.length,
     getScrollElement: () => scrollRef.current,
@@ -96,6 +99,7 @@ export function ChatList({
               style={{ height: CHAT_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
             >
               <ChatRow chat={chat} selected={chat._id === selectedId} />
+              <ChatRowTake chat={chat} myAgentId={myAgentId} />
             </div>
           );
         })}

@@ -5,6 +5,9 @@ import type { Chat } from '@sapa/contracts';
 import { AppAvatar } from '../../components/app-avatar';
 import { ChannelIcon } from '../../components/channel-icon';
 import { contactName } from './chat-row';
+import { useSession } from '../../lib/use-session';
+import { ChatStateActions, stateNote } from './chat-state-actions';
+import { formatWib } from './snooze-times';
 
 function BackLink() {
   return (
@@ -24,6 +27,7 @@ function BackLink() {
 
 /** spec §2 'Chat room' header: back arrow on phones, picture, name, channel and account label. */
 export function ChatRoomHeader({ chat, onOpenInfo }: { chat: Chat | undefined; onOpenInfo: () => void }) {
+  const myAgentId = useSession()?.user?.agent?._id ?? null;
   if (!chat) {
     return (
       <header className="sapa-room-head" aria-busy="true">
@@ -34,6 +38,7 @@ export function ChatRoomHeader({ chat, onOpenInfo }: { chat: Chat | undefined; o
     );
   }
   const name = contactName(chat);
+  const note = stateNote(chat, formatWib);
   return (
     <header className="sapa-room-head" data-testid="chat-room-header">
       <BackLink />
@@ -47,8 +52,14 @@ export function ChatRoomHeader({ chat, onOpenInfo }: { chat: Chat | undefined; o
           <Text component="span" size="xs" c="dimmed" truncate data-testid="chat-room-account">
             {chat.account.label.name}
           </Text>
+          {note ? (
+            <Text component="span" size="xs" c="dimmed" truncate data-testid="chat-room-state">
+              · {note}
+            </Text>
+          ) : null}
         </span>
       </div>
+      <ChatStateActions chat={chat} myAgentId={myAgentId} />
       <Menu position="bottom-end" shadow="md" withinPortal>
         <Menu.Target>
           <ActionIcon

@@ -6,6 +6,7 @@ import { AppAvatar } from '../../components/app-avatar';
 import { ChannelIcon } from '../../components/channel-icon';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
 import { MessageTypeIcon } from '../../components/message-type-icon';
+import { ChatRowState } from './chat-row-state';
 
 /** The contact's name, or their number when the name is empty. */
 export function contactName(chat: Chat): string {
@@ -79,6 +80,7 @@ export const ChatRow = memo(function ChatRow({ chat, selected }: ChatRowProps) {
           <span className="sapa-chat-row-preview" data-testid="chat-row-preview">
             {lastMessagePreview(chat)}
           </span>
+          <ChatRowState chat={chat} />
           {chat.agent ? (
             <span className="sapa-agent-chip" title={`Agen: ${chat.agent.name}`} data-testid="chat-row-agent">
               {chat.agent.name}

@@ -15,6 +15,8 @@ export function fetchChats(filter: ChatFilter, page: number, signal?: AbortSigna
       accountIds: filter.accountIds,
       labelIds: filter.labelIds,
       agentIds: filter.agentIds,
+      state: filter.state,
+      assignee: filter.assignee || undefined,
     },
     signal,
   );

@@ -3,15 +3,19 @@ import type { Chat, Message } from '@sapa/contracts';
 import { patchChat, removeChat, upsertChat, type ChatPages } from './chat-list-cache';
 import { chatKeys, type ChatFilter } from './chat-keys';
 import { upsertMessage, type MessagePages } from './message-cache';
+import { sessionStore } from '../../lib/session-store';
 
 /** Writes to every cached copy of the chat data (lists of each filter, the room, its messages). */
 export const chatCaches = {
   /** A newer copy of a chat: each list re-sorts or drops it by its own filter; the room updates. */
   writeChat(queryClient: QueryClient, chat: Chat, keepId: string | null = null): void {
+    const myAgentId = sessionStore.get()?.user?.agent?._id ?? null;
     for (const [key] of queryClient.getQueriesData<ChatPages>({ queryKey: chatKeys.lists() })) {
       const filter = key[2] as ChatFilter | undefined;
       if (!filter) continue;
-      queryClient.setQueryData<ChatPages>(key, (data) => upsertChat(data, chat, filter, { keepId }));
+      queryClient.setQueryData<ChatPages>(key, (data) =>
+        upsertChat(data, chat, filter, { keepId, myAgentId }),
+      );
     }
     if (queryClient.getQueryData(chatKeys.detail(chat._id)) !== undefined) {
       queryClient.setQueryData(chatKeys.detail(chat._id), chat);

@@ -44,6 +44,18 @@ function matchesSearch(chat: Chat, search: string): boolean {
 }
 
 /**
+ * Whether a chat is in the list's view (issue 21): its conversation state and whose it is. Unlike
+ * the tabs, a chat that leaves the view leaves the list even when it is the open one.
+ */
+export function chatInView(chat: Chat, filter: ChatFilter, myAgentId: string | null = null): boolean {
+  const state = filter.state ?? 'open';
+  if (state !== 'all' && chat.conversationState !== state) return false;
+  if (filter.assignee === 'none' && chat.agentId !== null) return false;
+  if (filter.assignee === 'me' && (myAgentId === null || chat.agentId !== myAgentId)) return false;
+  return true;
+}
+
+/**
  * Whether a chat belongs in a list with this filter, as far as the web can tell: the status tab
  * and the account, label and agent filters are checked; search is checked only for chats not yet
  * listed (the server also matches older message text, which the web does not have).
@@ -74,6 +86,8 @@ function rechunk(data: ChatPages, list: Chat[]): ChatPages {
 export interface UpsertChatOptions {
   /** The open chat stays in view even when it no longer matches (so the row being read does not vanish). */
   keepId?: string | null;
+  /** the signed-in agent, for the 'Milik Saya' view */
+  myAgentId?: string | null;
 }
 
 /**
@@ -91,7 +105,8 @@ export function upsertChat(
   const listed = flat.some((c) => c._id === chat._id);
   const rest = listed ? flat.filter((c) => c._id !== chat._id) : flat;
   const keep = listed && options.keepId === chat._id;
-  if (!keep && !chatMatchesFilter(chat, filter, !listed)) {
+  const inView = chatInView(chat, filter, options.myAgentId ?? null);
+  if (!inView || (!keep && !chatMatchesFilter(chat, filter, !listed))) {
     return listed ? rechunk(data, rest) : data;
   }
   let index = rest.findIndex((c) => compareChats(chat, c) < 0);
