@@ -34,3 +34,4 @@ export * from './catalogue/publication';
 export * from './schemas/publication';
 export * from './catalogue/inbox';
 export * from './schemas/inbox';
+export * from './schemas/inbox-extras';

@@ -6,7 +6,7 @@ import {
   chatCount,
   chatCountQuery,
   chatListQuery,
-  chatPage,
+  chatSearchPage,
   idParams,
   message,
   messageListQuery,
@@ -27,6 +27,8 @@ import { listMessages, markChatRead, requireChat, sendMessage } from './messages
 import { startChat } from './new-chat';
 import { chatPageBody } from './serialize';
 import { updateChatContact } from './contact';
+import { chatIdsOf, searchHits, searchPageBody } from './search-hits';
+import { messageExtraRoutes } from './message-extra-routes';
 
 type IdParams = { Params: { id: string } };
 
@@ -44,21 +46,28 @@ export function chatRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ContractTypeProvider>();
     const member = { preHandler: requireSession(ctx, ['user', 'agent']) };
+    messageExtraRoutes(fastify, ctx);
 
     app.get(
       '/chat',
-      { ...member, schema: { querystring: chatListQuery, response: { 200: chatPage } } },
+      { ...member, schema: { querystring: chatListQuery, response: { 200: chatSearchPage } } },
       async (request, reply) => {
         const query = normaliseArrays(request.query as Record<string, unknown>, [
           'accountIds',
           'labelIds',
           'agentIds',
         ]);
-        const page = await listChats(ctx, actorOf(authOf(request)), parse(chatListQuery, query));
+        const actor = actorOf(authOf(request));
+        const parsed = parse(chatListQuery, query);
+        const page = await listChats(ctx, actor, parsed);
         // The chats come as JSON text from PostgreSQL (serialize.ts: chatJson) and go out as they
         // are: Fastify never serializes a string, so the hot path is neither re-parsed nor
         // re-validated; chatPage above documents the text (and the tests check it against chatPage).
-        const body: string = chatPageBody(page);
+        // issue 21: with a search, the page's matching messages ride beside docs (search-hits.ts)
+        const search = parsed.search?.trim();
+        const body: string = search
+          ? searchPageBody(page, await searchHits(ctx, actor, chatIdsOf(page.docs), search))
+          : chatPageBody(page);
         return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { SearchHit } from '@sapa/contracts';
+import type { AppContext } from '../../context';
+import { messages } from '../../db/schema';
+import { escapeLike, textArray } from '../../db/sql';
+import type { Actor } from '../auth/actor';
+import { chatPageBody, type ChatPage } from './serialize';
+
+/** A search has at most this many words worth testing (the box holds 200 characters). */
+const MAX_WORDS = 8;
+/** A hit's text longer than this is cut to a window around its first match. */
+export const HIT_TEXT_MAX = 160;
+const HIT_LEAD = 48;
+
+/** The distinct whitespace-separated words of a search, lower case. */
+export function searchWords(search: string): string[] {
+  return [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_WORDS);
+}
+
+/**
+ * The text of a hit: the whole message when short, else a window that starts a little before the
+ * first word found, marked with '…' where it was cut, so the row can show the words themselves.
+ */
+export function hitText(text: string, words: readonly string[]): string {
+  if (text.length <= HIT_TEXT_MAX) return text;
+  const lower = text.toLowerCase();
+  const found = words.map((w) => lower.indexOf(w)).filter((i) => i >= 0);
+  const first = found.length ? Math.min(...found) : 0;
+  let start = Math.max(0, first - HIT_LEAD);
+  // start at a word rather than inside one
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space >= 0 && space < first) start = space + 1;
+  }
+  const end = Math.min(text.length, start + HIT_TEXT_MAX);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}
+
+/** The chat ids of a page's chats, read from the front of each chat's JSON text (`{"_id":"…"`). */
+export function chatIdsOf(docs: readonly string[]): string[] {
+  const ids: string[] = [];
+  for (const doc of docs) {
+    const match = /^\{"_id":("(?:[^"\\]|\\.)*")/.exec(doc);
+    if (match?.[1]) ids.push(JSON.parse(match[1]) as string);
+  }
+  return ids;
+}
+
+/**
+ * For each of the given chats of the actor's tenant, its newest message not deleted whose text
+ * holds every word of the search (case-insensitive): one statement, each chat read newest first
+ * through messages_chat_created_idx until its first match. Notes match too: they are the team's.
+ * Chats whose match was by name or number alone have no hit.
+ */
+export async function searchHits(
+  ctx: AppContext,
+  actor: Actor,
+  chatIds: readonly string[],
+  search: string,
+): Promise<SearchHit[]> {
+  const words = searchWords(search);
+  if (!chatIds.length || !words.length) return [];
+  const tests = sql.join(
+    words.map((w) => sql`${messages.text} ilike ${`%${escapeLike(w)}%`}`),
+    sql` and `,
+  );
+  const result = (await ctx.db.execute(sql`select listed.id as "chatId", hit.id as "messageId", hit.text
+    from unnest(${textArray(chatIds)}) as listed(id)
+    cross join lateral (
+      select ${messages.id} as id, ${messages.text} as text from ${messages}
+      where ${messages.chatId} = listed.id and ${messages.ownerId} = ${actor.ownerId}
+        and not ${messages.isDeleted} and ${tests}
+      order by ${messages.createdAt} desc, ${messages.seq} desc limit 1
+    ) as hit`)) as unknown as { rows: SearchHit[] };
+  return result.rows.map((row) => ({
+    chatId: row.chatId,
+    messageId: row.messageId,
+    text: hitText(row.text, words),
+  }));
+}
+
+/** GET /chat's body with a search: chatPageBody's text with the page's hits beside docs. */
+export function searchPageBody(page: ChatPage, hits: readonly SearchHit[]): string {
+  const body = chatPageBody(page);
+  return `${body.slice(0, -1)},"hits":${JSON.stringify(hits)}}`;
+}
