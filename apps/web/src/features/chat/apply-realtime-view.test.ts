@@ -28,7 +28,11 @@ function setup(lists: [ChatFilter, Chat[]][]) {
   const ids = (filter: ChatFilter) =>
     flattenChats(queryClient.getQueryData<ChatPages>(chatKeys.list(filter))).map((c) => c._id);
   const send = (chat: Chat, openChatId: string | null = null) =>
-    applyRealtimeEvent(queryClient, { type: 'chat.updated', chat }, { openChatId, visible: true });
+    applyRealtimeEvent(
+      queryClient,
+      { type: 'chat.updated', chat, message: null },
+      { openChatId, visible: true },
+    );
   return { ids, send };
 }
 

@@ -12,6 +12,7 @@ import { MessageList } from './message-list';
 import { useChatDetail } from './use-chat-detail';
 import { useChatMessages } from './use-chat-messages';
 import { useSendMessage } from './use-send-message';
+import { RoomComposer } from './room-composer';
 
 const ChatInfoDrawer = lazy(async () => ({
   default: (await import('./drawer/chat-info-drawer')).ChatInfoDrawer,
@@ -79,21 +80,26 @@ export function ChatRoom({ chatId }: { chatId: string }) {
         channel={channel}
         onReply={block ? undefined : setReplyTo}
       />
-      {chat && block ? (
-        <ComposerNotice chat={chat} block={block} myAgentId={myAgentId} />
-      ) : (
-        <ChatComposer
-          channel={channel}
-          disabled={!chat || !messages.isSuccess}
-          replyTo={replyTo}
-          contactName={chat?.contact.name}
-          onCancelReply={() => setReplyTo(null)}
-          onSend={(content, quoted) => {
-            send(content, quoted);
-            setSentCount((n) => n + 1);
-          }}
-        />
-      )}
+      <RoomComposer
+        chatId={chatId}
+        reply={
+          chat && block ? (
+            <ComposerNotice chat={chat} block={block} myAgentId={myAgentId} />
+          ) : (
+            <ChatComposer
+              channel={channel}
+              disabled={!chat || !messages.isSuccess}
+              replyTo={replyTo}
+              contactName={chat?.contact.name}
+              onCancelReply={() => setReplyTo(null)}
+              onSend={(content, quoted) => {
+                send(content, quoted);
+                setSentCount((n) => n + 1);
+              }}
+            />
+          )
+        }
+      />
     </>
   );
 }

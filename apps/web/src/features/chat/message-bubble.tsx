@@ -7,6 +7,7 @@ import { MessageTypeIcon } from '../../components/message-type-icon';
 import { mediaBody } from '../../components/bubbles/media-body';
 import { QuotedBlock } from '../../components/bubbles/quoted-block';
 import '../../components/bubbles/bubbles.css';
+import { AutoReplyLabel } from './note-bubble';
 
 export interface MessageBubbleProps {
   message: Message;
@@ -98,6 +99,7 @@ export const MessageBubble = memo(function MessageBubble({
           data-bare={bare || undefined}
           data-highlighted={highlighted || undefined}
         >
+          {message.kind === 'auto' ? <AutoReplyLabel /> : null}
           {mine && message.agent ? <span className="sapa-bubble-agent">{message.agent.name}</span> : null}
           {message.quoted && !deleted ? (
             <QuotedBlock quoted={message.quoted} onQuoteClick={onQuoteClick} />

@@ -3,6 +3,7 @@ import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { LIMITS, type AccountType, type Message } from '@sapa/contracts';
 import { MessageBubble } from './message-bubble';
+import { NoteBubble } from './note-bubble';
 import { buildMessageRows } from './message-rows';
 
 export interface MessageListProps {
@@ -170,13 +171,17 @@ export function MessageList({
                 className="sapa-virtual-item"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageBubble
-                  message={row.message}
-                  channel={channel}
-                  onReply={onReply}
-                  onQuoteClick={onQuoteClick}
-                  highlighted={highlighted === row.message._id}
-                />
+                {row.message.kind === 'note' ? (
+                  <NoteBubble message={row.message} />
+                ) : (
+                  <MessageBubble
+                    message={row.message}
+                    channel={channel}
+                    onReply={onReply}
+                    onQuoteClick={onQuoteClick}
+                    highlighted={highlighted === row.message._id}
+                  />
+                )}
                 {row.dayAfter ? <DaySeparator label={row.dayAfter} /> : null}
               </div>
             );

@@ -42,6 +42,8 @@ export function useChatRealtime(): void {
       }
       const message = event.message;
       if (event.type !== 'message.created' || !message || message.isFromMe) return;
+      // a teammate's note is the bell's (a mention notifies through 'notification.created')
+      if (message.kind === 'note') return;
       if (visible && message.chatId === openId) {
         markChatRead(queryClient, message.chatId);
         return;
