@@ -29,6 +29,9 @@ import { unavailableSocketFactory } from './channels/whatsapp-web/socket';
 import { memoryBus, redisBus, type EventBus } from './events/bus';
 import { JobRunner } from './jobs/runner';
 import { accountRoutes } from './modules/account/routes';
+import { teamRoutes } from './modules/chat/team-routes';
+import { defineWakeJob } from './modules/chat/state';
+import { assignRoundRobin } from './modules/chat/round-robin';
 import { chatRoutes } from './modules/chat/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { groupRoutes } from './modules/group/routes';
@@ -150,6 +153,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   defineImportJob(ctx);
   defineDispatchJob(ctx);
   trackBroadcasts(ctx);
+  defineWakeJob(ctx);
+  ctx.chatHooks.onInbound((notice) => assignRoundRobin(ctx, notice));
   defineStatusPostJob(ctx);
   if (config.sandbox) {
     defineSandboxReceiptJob(ctx);
@@ -210,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(templateRoutes(ctx));
       await api.register(labelRoutes(ctx));
       await api.register(chatRoutes(ctx));
+      await api.register(teamRoutes(ctx));
       await api.register(agentRoutes(ctx));
       await api.register(groupRoutes(ctx));
       await api.register(importRoutes(ctx));

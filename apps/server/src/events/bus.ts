@@ -5,7 +5,8 @@ import type { RealtimeEvent, SandboxStatus } from '@sapa/contracts';
 
 /** What travels between processes: an event for one tenant's sessions, or for one simulator chat. */
 export type BusMessage =
-  | { kind: 'tenant'; ownerId: string; event: RealtimeEvent }
+  /** an event for the tenant's open sockets; with `recipientId`, for that teammate's alone */
+  | { kind: 'tenant'; ownerId: string; event: RealtimeEvent; recipientId?: string }
   | { kind: 'sandbox'; accountId: string; phone: string; message: SandboxWireMessage }
   /** the sandbox number posted a WhatsApp Status: every simulator open on that account shows it */
   | { kind: 'sandbox-status'; accountId: string; status: SandboxStatus }

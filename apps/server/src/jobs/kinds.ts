@@ -64,6 +64,12 @@ export const JOB_KINDS = {
     maxAttempts: 8,
     finalFailure: "the broadcast is 'paused' with the reason; resuming it continues where it stopped",
   },
+  /** modules/chat/state.ts: a snoozed chat opens again at its time (issue 21). */
+  'chat.wake': {
+    payload: z.object({ chatId: id }),
+    maxAttempts: 5,
+    finalFailure: 'the chat stays snoozed until its customer writes or someone reopens it',
+  },
   /** modules/publication/status: posts one due run of a WhatsApp Status post. */
   'status.post': {
     payload: z.object({ postId: id, dueAt: z.iso.datetime() }),

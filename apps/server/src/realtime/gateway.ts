@@ -40,7 +40,10 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
     const frame = JSON.stringify(JSON.stringify(message.event));
     const ownerOnly = OWNER_ONLY_TYPES.has(message.event.type);
     for (const socket of targets) {
-      if (ownerOnly && sessionOf.get(socket)?.kind !== 'user') continue;
+      const auth = sessionOf.get(socket);
+      if (ownerOnly && auth?.kind !== 'user') continue;
+      // a notification is its recipient's alone (the owner's user id or an agent's id)
+      if (message.recipientId && auth?.subjectId !== message.recipientId) continue;
       if (socket.readyState === socket.OPEN) socket.send(frame);
     }
   });

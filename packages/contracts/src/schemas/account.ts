@@ -28,6 +28,8 @@ export const account = z.object({
     .nullable(),
   /** WhatsApp Web pacing (null for other providers) */
   pacing: z.object({ minGapMs: z.number().int(), hourlyCap: z.number().int() }).nullable(),
+  /** issue 21: new chats of this number go to the next available agent */
+  roundRobin: z.boolean(),
   createdAt: z.string(),
 });
 export type Account = z.infer<typeof account>;

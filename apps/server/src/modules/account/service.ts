@@ -32,6 +32,7 @@ export function toAccount(a: AccountRow): Account {
     lastSeenAt: a.lastSeenAt ? a.lastSeenAt.toISOString() : null,
     linking: (a.linking as Account['linking']) ?? null,
     pacing: a.provider === WHATSAPP_WEB ? { minGapMs: a.sendMinGapMs, hourlyCap: a.sendHourlyCap } : null,
+    roundRobin: a.roundRobin,
     createdAt: a.createdAt.toISOString(),
   };
 }

@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 import { requireChat } from './messages';
 import { publishChatEvent } from './publish';
+import { notify } from '../notification/service';
+import { actorName } from './notes';
 
 /** POST /chat/{id}/assign: spec §6 rules, enforced here whatever the UI shows. */
 export async function assignChat(
@@ -34,6 +36,18 @@ export async function assignChat(
     .returning({ id: chats.id });
   if (!updated.length) throw new AppError('FORBIDDEN', t('chat.assignDenied'));
   await publishChatEvent(ctx, actor.ownerId, chatId, 'chat.updated');
+  // the agent is told, unless they took it themselves (issue 21)
+  if (actor.agentId !== agentId && chat.agentId !== agentId)
+    await notify(ctx, [
+      {
+        ownerId: actor.ownerId,
+        recipientId: agentId,
+        kind: 'assigned',
+        chatId,
+        actorName: await actorName(ctx, actor),
+        text: chat.contact.name,
+      },
+    ]);
   return requireChat(ctx, actor, chatId);
 }
 

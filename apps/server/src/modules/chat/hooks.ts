@@ -25,6 +25,8 @@ export interface InboundNotice {
   type: MessageType;
   text: string;
   at: Date;
+  /** the customer's first message: it created the chat */
+  firstMessage: boolean;
 }
 export type InboundListener = (notice: InboundNotice) => Promise<void>;
 

@@ -42,12 +42,13 @@ export async function ingestInbound(
         .where(and(eq(messages.accountId, account.id), eq(messages.externalId, event.quotedExternalId)))
         .limit(1)
     : [];
+  const now = ctx.clock.now();
   const stored = await writerOf(ctx).store({
     event,
     ownerId: account.ownerId,
     fromMe,
     quotedId: quoted?.id ?? null,
-    now: ctx.clock.now(),
+    now,
   });
   if (stored === 'replay') {
     // Stored before: report the message stored the first time; nothing is written or published.
@@ -76,12 +77,12 @@ export async function ingestInbound(
       message: toMessage(stored.message, null, quoted ?? null),
     },
   });
-  if (!fromMe) await notifyInbound(ctx, stored.chat, stored.message);
+  if (!fromMe) await notifyInbound(ctx, stored.chat, stored.message, now);
   return { chatId: stored.chat.id, messageId: stored.message.id, created: true };
 }
 
 /** Tells the kernel's inbound listeners (ChatHooks) of a stored customer message; a listener's failure is logged, never the sender's. */
-async function notifyInbound(ctx: AppContext, chat: ChatRow, message: MessageRow): Promise<void> {
+async function notifyInbound(ctx: AppContext, chat: ChatRow, message: MessageRow, now: Date): Promise<void> {
   for (const listener of ctx.chatHooks.inboundListeners) {
     try {
       await listener({
@@ -93,6 +94,8 @@ async function notifyInbound(ctx: AppContext, chat: ChatRow, message: MessageRow
         type: message.type as MessageType,
         text: message.text,
         at: message.createdAt,
+        // the chat was created by this message (its row is as old as the store)
+        firstMessage: chat.createdAt.getTime() === now.getTime(),
       });
     } catch (error) {
       ctx.log.error({ err: error, chatId: chat.id }, 'inbound listener failed');
@@ -196,7 +199,12 @@ async function storeBatch(ctx: AppContext, batch: StoreRequest[]): Promise<Store
         last_message_type = case when ${newer} then excluded.last_message_type else chats.last_message_type end,
         last_message_is_from_me = case when ${newer} then excluded.last_message_is_from_me else chats.last_message_is_from_me end,
         last_message_status = case when ${newer} then excluded.last_message_status else chats.last_message_status end,
-        last_message_id = case when ${newer} then excluded.last_message_id else chats.last_message_id end
+        last_message_id = case when ${newer} then excluded.last_message_id else chats.last_message_id end,
+        -- a customer's new message reopens a resolved or snoozed conversation (issue 21)
+        conversation_state = case when not excluded.last_message_is_from_me and (${newer}) then 'open'
+          else chats.conversation_state end,
+        snoozed_until = case when not excluded.last_message_is_from_me and (${newer}) then null
+          else chats.snoozed_until end
       returning *
     )
     select m.id, row_to_json(c) as chat, row_to_json(m) as message, a.name as agent_name, a.phone as agent_phone,

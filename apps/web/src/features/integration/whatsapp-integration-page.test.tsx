@@ -20,6 +20,7 @@ function account(overrides: Partial<Account> = {}): Account {
     lastSeenAt: null,
     linking: null,
     pacing: { minGapMs: 3000, hourlyCap: 250 },
+    roundRobin: false,
     createdAt: '2026-03-01T00:00:00.000Z',
     ...overrides,
   };
@@ -31,6 +32,7 @@ const SANDBOX = account({
   isSandbox: true,
   provider: 'sandbox',
   pacing: null,
+  roundRobin: false,
 });
 
 /** A socket the page opens; the test pushes realtime frames through it. */

@@ -80,6 +80,7 @@ export const SENDER: Account = {
   lastSeenAt: null,
   linking: null,
   pacing: { minGapMs: 3000, hourlyCap: 250 },
+  roundRobin: false,
   createdAt: '2026-03-01T00:00:00.000Z',
 };
 
