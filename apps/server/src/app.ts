@@ -52,6 +52,9 @@ import { sandboxRoutes } from './modules/sandbox/routes';
 import { registerSimulatorGateway } from './modules/sandbox/simulator-gateway';
 import { registerRealtime } from './realtime/gateway';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { autoReplyRoutes } from './modules/auto-reply/routes';
+import { listenForAutoReplies } from './modules/auto-reply/listener';
+import { onboardingRoutes } from './modules/onboarding/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -155,6 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   trackBroadcasts(ctx);
   defineWakeJob(ctx);
   ctx.chatHooks.onInbound((notice) => assignRoundRobin(ctx, notice));
+  listenForAutoReplies(ctx);
   defineStatusPostJob(ctx);
   if (config.sandbox) {
     defineSandboxReceiptJob(ctx);
@@ -222,6 +226,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(contactRoutes(ctx));
       await api.register(broadcastRoutes(ctx));
       await api.register(statusRoutes(ctx));
+      await api.register(autoReplyRoutes(ctx));
+      await api.register(onboardingRoutes(ctx));
       if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },
     { prefix: '/api' },

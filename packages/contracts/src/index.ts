@@ -35,3 +35,6 @@ export * from './schemas/publication';
 export * from './catalogue/inbox';
 export * from './schemas/inbox';
 export * from './schemas/inbox-extras';
+export * from './catalogue/auto-reply';
+export * from './schemas/auto-reply';
+export * from './schemas/onboarding';

@@ -18,6 +18,12 @@ export interface OutboundInput extends ResolvedContent {
   quoted: MessageRow | null;
   /** the agent who wrote it; null for the owner (and for broadcasts and the public API) */
   agentId: string | null;
+  /**
+   * 'auto' for an automatic reply (away message, greeting; issue 21): sent like any message, but it
+   * is not the team's answer - the chat keeps its last message (still 'Belum Dibalas') and records
+   * the reply in chats.auto_reply_at. 'message' by default.
+   */
+  kind?: 'message' | 'auto';
 }
 
 /**
@@ -46,6 +52,7 @@ export async function storeOutbound(
         isFromMe: true,
         status: 'pending',
         agentId: input.agentId,
+        kind: input.kind ?? 'message',
         createdAt: now,
         updatedAt: now,
       })
@@ -54,15 +61,19 @@ export async function storeOutbound(
     if (!inserted) return null;
     await tx
       .update(chats)
-      .set({
-        lastMessageAt: now,
-        lastMessageText: input.text,
-        lastMessageType: input.type,
-        lastMessageIsFromMe: true,
-        lastMessageStatus: 'pending',
-        lastMessageId: inserted.id,
-        updatedAt: now,
-      })
+      .set(
+        input.kind === 'auto'
+          ? { autoReplyAt: now, updatedAt: now }
+          : {
+              lastMessageAt: now,
+              lastMessageText: input.text,
+              lastMessageType: input.type,
+              lastMessageIsFromMe: true,
+              lastMessageStatus: 'pending',
+              lastMessageId: inserted.id,
+              updatedAt: now,
+            },
+      )
       .where(and(eq(chats.id, input.chatId), eq(chats.ownerId, input.ownerId)));
     await ctx.jobs.enqueue(tx, SEND_JOB, { messageId: inserted.id }, { dedupeKey: `send:${inserted.id}` });
     return inserted;
