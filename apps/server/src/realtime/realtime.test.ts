@@ -43,6 +43,42 @@ describe('realtime', () => {
     for (const s of [ownerSocket, agentSocket, otherTenant]) s.socket.close();
   });
 
+  it('sends a notification to its recipient alone, and a note and a resolve to the whole tenant', async () => {
+    const a = await ownerWithSandbox(t.app);
+    const dewi = await agentFor(t, a.token, 'Dewi');
+    const sari = await agentFor(t, a.token, 'Sari');
+    const { chatId } = await customerSays(t.app, a.accountId, 'Halo tim');
+    const ownerSocket = await connect(a.token);
+    const dewiSocket = await connect(dewi.token);
+    const sariSocket = await connect(sari.token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${chatId}/note`,
+      headers: { token: a.token },
+      payload: { text: '@Dewi tolong balas ya', mentions: [dewi.id] },
+    });
+    expect(res.statusCode).toBe(201);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/chat/${chatId}/state`,
+      headers: { token: a.token },
+      payload: { state: 'resolved' },
+    });
+    const types = (s: { frames: RealtimeEvent[] }) => s.frames.map((f) => f.type);
+    await until(() => types(dewiSocket).includes('notification.created') && types(sariSocket).length >= 2);
+    await until(() => ownerSocket.frames.some((f) => f.chat?.conversationState === 'resolved'));
+    const notice = dewiSocket.frames.find((f) => f.type === 'notification.created')!;
+    expect(notice.notification).toMatchObject({ kind: 'mention', chatId, actorName: expect.any(String) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(types(sariSocket)).not.toContain('notification.created');
+    expect(types(ownerSocket)).not.toContain('notification.created');
+    expect(sariSocket.frames.find((f) => f.type === 'message.created')?.message).toMatchObject({
+      kind: 'note',
+      text: '@Dewi tolong balas ya',
+    });
+    for (const s of [ownerSocket, dewiSocket, sariSocket]) s.socket.close();
+  });
+
   it("sends a broadcast's progress to the owner's sockets only", async () => {
     const a = await ownerWithSandbox(t.app);
     const agentLogin = await agentFor(t, a.token, 'Agen Siaran');

@@ -66,6 +66,7 @@ const idOf = (tenant: Tenant, kind: Kind): string =>
  */
 const PARAM_KINDS: Record<string, Kind> = {
   '/api/chat/:id': 'chat',
+  '/api/chat/:id/message/:messageId': 'message',
   '/api/chat/label/:id': 'label',
   '/api/chat/template/:id': 'template',
   '/api/account/:id': 'account',
@@ -181,6 +182,36 @@ const PLANS: Record<string, Plan> = {
     { note: 'own chat, their agent', params: { id: 'own' }, body: { agentId: v.agent.id } },
   ],
   'POST /api/chat/:id/unassign': () => [{ body: {} }],
+  'PUT /api/chat/:id/state': () => [
+    { body: { state: 'resolved' } },
+    {
+      note: 'snooze',
+      body: { state: 'snoozed', snoozedUntil: new Date(Date.now() + 86_400_000).toISOString() },
+    },
+  ],
+  'POST /api/chat/:id/note': (v) => [
+    { body: { text: 'Catatan penyusup' } },
+    {
+      note: 'own chat, mentioning their agent',
+      params: { id: 'own' },
+      refused: true,
+      body: { text: 'Catatan', mentions: [v.agent.id] },
+    },
+  ],
+  'PUT /api/notification/read': () => [{ body: {} }],
+  'PUT /api/agent/me/availability': () => [{ body: { available: false } }],
+  'PUT /api/account/:id/round-robin': () => [{ body: { enabled: true } }],
+  'PUT /api/account/:id/auto-reply': () => [
+    {
+      body: {
+        hours: [{ day: 1, open: '08:00', close: '17:00' }],
+        awayEnabled: true,
+        awayText: 'Balasan penyusup',
+        greetingEnabled: false,
+        greetingText: '',
+      },
+    },
+  ],
   'PUT /api/chat/:id/contact': (v, own) => [
     { body: { name: 'Diganti Penyusup', note: 'disusupi', labelIds: [own.label.id] } },
     { note: 'own chat, their label', params: { id: 'own' }, body: { labelIds: [v.label.id] } },
