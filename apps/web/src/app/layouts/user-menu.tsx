@@ -17,6 +17,7 @@ import { AppAvatar } from '../../components/app-avatar';
 import { useConfig } from '../../lib/use-config';
 import { useLogout } from '../../lib/use-logout';
 import { useGuardedLink } from '../use-guarded-link';
+import { AvailabilityItem } from '../../features/teamwork/availability-item';
 
 const ICON = { size: 18, stroke: 1.7 } as const;
 
@@ -77,6 +78,12 @@ export function UserMenu({ user }: { user: UserProfile }) {
           </Group>
         </Stack>
 
+        {user.agent ? (
+          <>
+            <Menu.Divider />
+            <AvailabilityItem />
+          </>
+        ) : null}
         <Menu.Divider />
         <Menu.Label>Menu Lainnya</Menu.Label>
         <Menu.Item leftSection={<IconGift {...ICON} />} onClick={() => void navigate('/user/affiliate')}>

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Badge } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import {
   IconAddressBook,
   IconChartBar,
@@ -35,6 +35,11 @@ const NAV_ITEMS: readonly NavEntry[] = [
 
 // One realtime socket per signed-in tab, in a chunk of its own.
 const ChatRealtime = lazyPage(() => import('../../features/chat/chat-realtime'), 'ChatRealtime');
+// The bell and its list (issue 21), beside the user menu.
+const NotificationBell = lazyPage(
+  () => import('../../features/teamwork/notification-bell'),
+  'NotificationBell',
+);
 
 /** The signed-in owner's or agent's frame: top bar, side menu or drawer, trial banner, realtime. */
 export function UserShell() {
@@ -61,7 +66,16 @@ export function UserShell() {
             </Badge>
           ) : null
         }
-        headerRight={user ? <UserMenu user={user} /> : null}
+        headerRight={
+          user ? (
+            <Group gap={6} wrap="nowrap">
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+              <UserMenu user={user} />
+            </Group>
+          ) : null
+        }
         banner={showTrial ? <TrialBanner /> : null}
         fill={isUnder(pathname, '/user/chat')}
       />

@@ -9,11 +9,14 @@ import {
   IconTrash,
   IconUsers,
   IconAddressBook,
+  IconMessageBolt,
 } from '@tabler/icons-react';
-import { formatLastSeen, type Account, formatPhone } from '@sapa/contracts';
+import { AUTO_REPLY_MESSAGES, formatLastSeen, type Account, formatPhone } from '@sapa/contracts';
 import { RELINKABLE, WA_TEXT, statusColor, statusLabel } from './wa-strings';
+import { RoundRobinSwitch } from './round-robin-switch';
 
-export type CardAction = 'rename' | 'test' | 'groups' | 'contacts' | 'reset-token' | 'relink' | 'delete';
+export type CardAction =
+  'rename' | 'test' | 'auto-reply' | 'groups' | 'contacts' | 'reset-token' | 'relink' | 'delete';
 
 export interface WaCardProps {
   account: Account;
@@ -29,6 +32,8 @@ export function WaCard({ account, readOnly, onAction }: WaCardProps) {
   if (!readOnly) items.push({ action: 'rename', label: WA_TEXT.rename, icon: IconPencil });
   if (!readOnly && account.status === 'connected')
     items.push({ action: 'test', label: WA_TEXT.test, icon: IconSend });
+  if (!readOnly)
+    items.push({ action: 'auto-reply', label: AUTO_REPLY_MESSAGES.menuItem, icon: IconMessageBolt });
   if (web) items.push({ action: 'groups', label: WA_TEXT.groups, icon: IconUsers });
   items.push({ action: 'contacts', label: WA_TEXT.contacts, icon: IconAddressBook });
   if (!readOnly && web) items.push({ action: 'reset-token', label: WA_TEXT.resetToken, icon: IconKey });
@@ -78,6 +83,7 @@ export function WaCard({ account, readOnly, onAction }: WaCardProps) {
               {WA_TEXT.lastSeen}: {formatLastSeen(account.lastSeenAt)}
             </Text>
           ) : null}
+          {readOnly ? null : <RoundRobinSwitch account={account} />}
         </Stack>
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
