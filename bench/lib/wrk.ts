@@ -42,7 +42,10 @@ export async function wrk(
     seconds: number;
     non2xx: number;
     socketErrors: number;
+    p50: number;
     p95: number;
+    p975: number;
+    p99: number;
   };
   if (report.non2xx || report.socketErrors)
     throw new Error(`${url}: ${report.non2xx} non-2xx, ${report.socketErrors} socket errors`);
