@@ -13,9 +13,14 @@ import { useChatDetail } from './use-chat-detail';
 import { useChatMessages } from './use-chat-messages';
 import { useSendMessage } from './use-send-message';
 import { RoomComposer } from './room-composer';
+import { useMediaQuery } from '@mantine/hooks';
+import { DOCK_MEDIA_QUERY, readDocked, writeDocked } from './dock-state';
 
 const ChatInfoDrawer = lazy(async () => ({
   default: (await import('./drawer/chat-info-drawer')).ChatInfoDrawer,
+}));
+const ContactPanelDock = lazy(async () => ({
+  default: (await import('./contact-panel-dock')).ContactPanelDock,
 }));
 
 /**
@@ -34,6 +39,13 @@ export function ChatRoom({ chatId }: { chatId: string }) {
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
   const [infoMounted, setInfoMounted] = useState(false);
+  // issue 21: on wide screens 'Info Percakapan' stays docked beside the chat (remembered)
+  const wide = useMediaQuery(DOCK_MEDIA_QUERY);
+  const [docked, setDocked] = useState(readDocked);
+  const dock = (open: boolean) => {
+    setDocked(open);
+    writeDocked(open);
+  };
   const { fetchNextPage } = messages;
   const onLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const list = useMemo(() => flattenMessages(messages.data), [messages.data]);
@@ -56,10 +68,19 @@ export function ChatRoom({ chatId }: { chatId: string }) {
       <ChatRoomHeader
         chat={chat}
         onOpenInfo={() => {
+          if (wide) {
+            dock(true);
+            return;
+          }
           setInfoMounted(true);
           setInfoOpen(true);
         }}
       />
+      {chat && wide && docked ? (
+        <Suspense fallback={null}>
+          <ContactPanelDock chat={chat} myAgentId={myAgentId} onClose={() => dock(false)} />
+        </Suspense>
+      ) : null}
       {chat && infoMounted ? (
         <Suspense fallback={null}>
           <ChatInfoDrawer

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { canAssign, canUnassign, formatDateTimeLong, type Chat } from '@sapa/contracts';
+import { canAssign, canUnassign, formatDateTimeLong, formatPhone, type Chat } from '@sapa/contracts';
 import { AppAvatar } from '../../../components/app-avatar';
 import { ChannelIcon } from '../../../components/channel-icon';
 import { contactName } from '../chat-row';
 import { PagedCheckList } from '../pickers/paged-check-list';
 import { usePagedOptions } from '../pickers/use-paged-options';
 import { EditableField } from './editable-field';
+import { RelatedChats } from './related-chats';
 import { useAssignFromDrawer, useUnassign, useUpdateContact } from './use-chat-actions';
 
 export interface ChatInfoDrawerProps {
@@ -175,8 +176,6 @@ function AgentPicker({ chat, opened, myAgentId }: { chat: Chat; opened: boolean;
  * unassign button; first and last message times (DD MMMM YYYY HH:mm).
  */
 export function ChatInfoDrawer({ chat, opened, onClose, myAgentId }: ChatInfoDrawerProps) {
-  const update = useUpdateContact(chat._id);
-  const name = contactName(chat);
   return (
     <Drawer
       opened={opened}
@@ -187,56 +186,82 @@ export function ChatInfoDrawer({ chat, opened, onClose, myAgentId }: ChatInfoDra
       closeButtonProps={{ 'aria-label': 'Tutup' }}
       styles={{ title: { fontWeight: 650 } }}
     >
-      <Stack gap="md" data-testid="chat-info-drawer">
-        <Stack align="center" gap={6}>
-          <AppAvatar src={chat.senderPicture} name={name} size={72} />
-          <Group gap={6}>
-            <ChannelIcon type={chat.account.type} size={14} />
-            <Text size="xs" c="dimmed">
-              {chat.account.label.name}
-            </Text>
-          </Group>
-        </Stack>
-        <EditableField
-          label="Nama"
-          value={chat.contact.name}
-          validate={(v) => (v ? null : 'Nama Kontak tidak valid')}
-          onSave={(value) => update.mutateAsync({ name: value })}
-          testId="drawer-name"
-        />
-        <EditableField
-          label="Nomor Telepon"
-          value={chat.contact.phoneNumber}
-          inputMode="numeric"
-          validate={(v) => (/^\d{0,20}$/.test(v) && !v.startsWith('0') ? null : 'Nomor Telepon tidak valid')}
-          onSave={(value) => update.mutateAsync({ phoneNumber: value })}
-          testId="drawer-phone"
-        />
-        <NoteEditor chat={chat} />
-        <Divider />
-        <LabelPicker chat={chat} opened={opened} />
-        <Divider />
-        <AgentPicker chat={chat} opened={opened} myAgentId={myAgentId} />
-        <Divider />
-        <Group grow align="flex-start">
-          <div>
-            <Text size="xs" c="dimmed">
-              Pesan Pertama
-            </Text>
-            <Text size="sm" data-testid="drawer-first-message">
-              {formatDateTimeLong(chat.createdAt)}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed">
-              Pesan Terakhir
-            </Text>
-            <Text size="sm" data-testid="drawer-last-message">
-              {formatDateTimeLong(chat.lastMessage?.sendAt ?? null)}
-            </Text>
-          </div>
+      <ChatInfoContent chat={chat} opened={opened} myAgentId={myAgentId} testId="chat-info-drawer" />
+    </Drawer>
+  );
+}
+
+/**
+ * The content of 'Info Percakapan', in the drawer or docked beside the chat on wide screens
+ * (issue 21), with the contact's other conversations across numbers at the end.
+ */
+export function ChatInfoContent({
+  chat,
+  opened,
+  myAgentId,
+  testId,
+}: {
+  chat: Chat;
+  /** the pickers load their options once shown */
+  opened: boolean;
+  myAgentId: string | null;
+  testId: string;
+}) {
+  const update = useUpdateContact(chat._id);
+  const name = contactName(chat);
+  return (
+    <Stack gap="md" data-testid={testId}>
+      <Stack align="center" gap={6}>
+        <AppAvatar src={chat.senderPicture} name={name} size={72} />
+        <Group gap={6}>
+          <ChannelIcon type={chat.account.type} size={14} />
+          <Text size="xs" c="dimmed">
+            {chat.account.label.name}
+          </Text>
         </Group>
       </Stack>
-    </Drawer>
+      <EditableField
+        label="Nama"
+        value={chat.contact.name}
+        validate={(v) => (v ? null : 'Nama Kontak tidak valid')}
+        onSave={(value) => update.mutateAsync({ name: value })}
+        testId="drawer-name"
+      />
+      <EditableField
+        label="Nomor Telepon"
+        value={chat.contact.phoneNumber}
+        inputMode="numeric"
+        validate={(v) => (/^\d{0,20}$/.test(v) && !v.startsWith('0') ? null : 'Nomor Telepon tidak valid')}
+        onSave={(value) => update.mutateAsync({ phoneNumber: value })}
+        format={formatPhone}
+        testId="drawer-phone"
+      />
+      <NoteEditor chat={chat} />
+      <Divider />
+      <LabelPicker chat={chat} opened={opened} />
+      <Divider />
+      <AgentPicker chat={chat} opened={opened} myAgentId={myAgentId} />
+      <Divider />
+      <Group grow align="flex-start">
+        <div>
+          <Text size="xs" c="dimmed">
+            Pesan Pertama
+          </Text>
+          <Text size="sm" data-testid="drawer-first-message">
+            {formatDateTimeLong(chat.createdAt)}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            Pesan Terakhir
+          </Text>
+          <Text size="sm" data-testid="drawer-last-message">
+            {formatDateTimeLong(chat.lastMessage?.sendAt ?? null)}
+          </Text>
+        </div>
+      </Group>
+      <Divider />
+      <RelatedChats chatId={chat._id} />
+    </Stack>
   );
 }
