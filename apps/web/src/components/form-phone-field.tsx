@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ZodForm } from '../lib/use-zod-form';
 import { PhoneField } from './phone-field';
 
@@ -16,9 +17,12 @@ export type PhoneForm<K extends PhoneKey> = Pick<
 export function FormPhoneField<K extends PhoneKey = 'phone'>({
   form,
   field = 'phone' as K,
+  description,
 }: {
   form: PhoneForm<NoInfer<K>>;
   field?: K;
+  /** a hint under the field (PhoneField) */
+  description?: ReactNode;
 }) {
   return (
     <PhoneField
@@ -27,6 +31,7 @@ export function FormPhoneField<K extends PhoneKey = 'phone'>({
       number={form.values[field]}
       onNumberChange={(value) => form.setFieldValue(field, value)}
       error={form.errors[field]}
+      description={description}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { TextInput } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { COUNTRIES } from '@sapa/contracts';
@@ -10,6 +11,8 @@ export interface PhoneFieldProps {
   onNumberChange: (value: string) => void;
   error?: string;
   disabled?: boolean;
+  /** a hint under the field, e.g. why a leading 0 is refused */
+  description?: ReactNode;
 }
 
 /**
@@ -24,6 +27,7 @@ export function PhoneField({
   onNumberChange,
   error,
   disabled,
+  description,
 }: PhoneFieldProps) {
   const dial = countryByCode(country).dial;
   return (
@@ -36,6 +40,8 @@ export function PhoneField({
       onChange={(event) => onNumberChange(event.currentTarget.value)}
       error={error}
       disabled={disabled}
+      description={description}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       leftSectionWidth={76}
       styles={{ input: { paddingInlineStart: 88 } }}
       leftSectionPointerEvents="all"

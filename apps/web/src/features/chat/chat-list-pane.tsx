@@ -13,6 +13,13 @@ import { useChatCount } from './use-chat-count';
 import { useChatList } from './use-chat-list';
 import { ConversationViewFilter, viewEmptyHint } from './conversation-view-filter';
 import { useSession } from '../../lib/use-session';
+import { useFocusComposerOnOpen, useInboxShortcuts } from './keyboard-shortcuts';
+import { useNewMessageSound } from './new-message-sound';
+import { searchHitsOf, searchWords } from './search-hit';
+import { ShortcutSheet } from './shortcut-sheet';
+import { SkipToChatList } from './skip-link';
+import { SoundToggle } from './sound-toggle';
+import { useTitleCount } from './use-title-count';
 
 // The modal and its form rules load on the first click.
 const FilterModal = lazy(async () => ({ default: (await import('./filter-modal')).FilterModal }));
@@ -38,6 +45,17 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
   );
   const viewHint = viewEmptyHint(filter.state, filter.assignee);
   const chats = useMemo(() => flattenChats(list.data), [list.data]);
+  // issue 21: search hits, keyboard and attention
+  const hits = useMemo(
+    () => (filter.search ? searchHitsOf(list.data) : undefined),
+    [filter.search, list.data],
+  );
+  const words = useMemo(() => searchWords(filter.search), [filter.search]);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  useInboxShortcuts({ onHelp: () => setSheetOpen(true) });
+  useFocusComposerOnOpen(selectedId);
+  useTitleCount(counts.data?.unread);
+  const sound = useNewMessageSound();
 
   const applySearch = (search: string) => setFilter((f) => (f.search === search ? f : { ...f, search }));
   const setStatus = (status: ChatStatusFilter) => setFilter((f) => ({ ...f, status }));
@@ -50,6 +68,7 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
 
   return (
     <>
+      <SkipToChatList />
       <div className="sapa-pane-head">
         <Group justify="space-between" wrap="nowrap" gap="xs" mb="sm" mih={36}>
           <Title order={1} fz="h3">
@@ -57,6 +76,7 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
           </Title>
           {/* spec §2: hidden while search text exists. The filter button will sit beside it. */}
           <Group gap={6} wrap="nowrap">
+            <SoundToggle enabled={sound.enabled} onToggle={sound.toggle} />
             <Tooltip
               label={activeFilters ? `Filter Percakapan (${activeFilters} aktif)` : 'Filter Percakapan'}
               withArrow
@@ -138,7 +158,10 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
           )
         }
         panelProps={statusPanelProps(filter.status)}
+        hits={hits}
+        words={words}
       />
+      <ShortcutSheet opened={sheetOpen} onClose={() => setSheetOpen(false)} />
       {filterMounted ? (
         <Suspense fallback={null}>
           <FilterModal

@@ -1,11 +1,20 @@
-import { useRef, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Box, Button, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessages, IconSearch } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Chat } from '@sapa/contracts';
+import type { Chat, SearchHit } from '@sapa/contracts';
 import { ChatRow } from './chat-row';
 import { ChatRowTake } from './take-chat-button';
 import { useSession } from '../../lib/use-session';
+import { listStep, stepIndex } from './list-keys';
 
 /** Rows have one fixed height, so thousands of loaded chats scroll without measuring. */
 export const CHAT_ROW_HEIGHT = 76;
@@ -23,6 +32,10 @@ export interface ChatListProps {
   emptyExtra?: ReactNode;
   /** role, id and label of the list as the panel of the status tab above it */
   panelProps?: HTMLAttributes<HTMLDivElement>;
+  /** with a search: each listed chat's matching message (issue 21) */
+  hits?: ReadonlyMap<string, SearchHit>;
+  /** the searched words, marked in the hits */
+  words?: readonly string[];
 }
 
 function ChatListSkeleton() {
@@ -55,6 +68,8 @@ export function ChatList({
   searching,
   emptyExtra,
   panelProps,
+  hits,
+  words,
 }: ChatListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const myAgentId = useSession()?.user?.agent?._id ?? null;
@@ -65,6 +80,50 @@ export function ChatList({
     getItemKey: (index) => chats[index]?._id ?? index,
     overscan: 6,
   });
+
+  // issue 21, keyboard: the list is one Tab stop (roving tabindex). The active row is the one last
+  // focused, else the open chat, else the first; arrow keys and J/K move it, Enter opens it (a link).
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const items = virtualizer.getVirtualItems();
+  const byId = (id: string | null) => (id ? chats.findIndex((c) => c._id === id) : -1);
+  const wanted = [byId(activeId), byId(selectedId), 0].find((i) => i >= 0) ?? 0;
+  const tabStop = items.some((item) => item.index === wanted) ? wanted : (items[0]?.index ?? 0);
+  const onFocusRow = useCallback((index: number) => setActiveId(chats[index]?._id ?? null), [chats]);
+  const focusRow = useCallback(
+    (index: number) => {
+      const chat = chats[index];
+      if (!chat) return;
+      setActiveId(chat._id);
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      const attempt = (tries: number) => {
+        const row = scrollRef.current?.querySelector<HTMLElement>(`a[data-chat-index="${index}"]`);
+        if (row) row.focus();
+        else if (tries > 0) requestAnimationFrame(() => attempt(tries - 1));
+      };
+      requestAnimationFrame(() => attempt(10));
+    },
+    [chats, virtualizer],
+  );
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = listStep(event);
+    if (!step) return;
+    event.preventDefault();
+    const next = stepIndex(step, wanted, chats.length);
+    if (step === 'next' && next === wanted && hasNextPage && !isFetchingNextPage) onLoadMore();
+    focusRow(next);
+  };
+  // spec §2 Escape closes the chat; the focus then goes back to its row (issue 21), unless the
+  // person has moved it somewhere else meanwhile.
+  const previousSelected = useRef(selectedId);
+  useEffect(() => {
+    const previous = previousSelected.current;
+    previousSelected.current = selectedId;
+    if (!previous || selectedId) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    const index = chats.findIndex((c) => c._id === previous);
+    if (index >= 0) focusRow(index);
+  }, [selectedId, chats, focusRow]);
 
   let content: ReactNode;
   if (isPending) content = <ChatListSkeleton />;
@@ -85,8 +144,10 @@ export function ChatList({
         aria-label="Daftar percakapan"
         className="sapa-virtual-list"
         style={{ height: virtualizer.getTotalSize() }}
+        onKeyDown={onListKeyDown}
+        data-testid="chat-list-rows"
       >
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const chat = chats[item.index];
           if (!chat) return null;
           return (
@@ -98,7 +159,15 @@ export function ChatList({
               className="sapa-virtual-item"
               style={{ height: CHAT_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
             >
-              <ChatRow chat={chat} selected={chat._id === selectedId} />
+              <ChatRow
+                chat={chat}
+                selected={chat._id === selectedId}
+                hit={hits?.get(chat._id)}
+                words={words}
+                index={item.index}
+                tabIndex={item.index === tabStop ? 0 : -1}
+                onFocusRow={onFocusRow}
+              />
               <ChatRowTake chat={chat} myAgentId={myAgentId} />
             </div>
           );

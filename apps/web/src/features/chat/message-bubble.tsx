@@ -8,6 +8,8 @@ import { mediaBody } from '../../components/bubbles/media-body';
 import { QuotedBlock } from '../../components/bubbles/quoted-block';
 import '../../components/bubbles/bubbles.css';
 import { AutoReplyLabel } from './note-bubble';
+import { FailedMessageActions } from './failed-message-actions';
+import { MessageText } from './message-text';
 
 export interface MessageBubbleProps {
   message: Message;
@@ -26,7 +28,11 @@ function isDeleted(message: Message): boolean {
 }
 
 function Caption({ text }: { text: string }) {
-  return text ? <span className="sapa-bubble-text sapa-bubble-caption">{text}</span> : null;
+  return text ? (
+    <span className="sapa-bubble-text sapa-bubble-caption">
+      <MessageText text={text} />
+    </span>
+  ) : null;
 }
 
 /** The type's name and any caption: for a type without its media object. */
@@ -49,7 +55,11 @@ function Body({ message }: { message: Message }) {
   const caption = <Caption text={message.text} />;
   switch (message.type) {
     case 'text':
-      return <span className="sapa-bubble-text">{message.text}</span>;
+      return (
+        <span className="sapa-bubble-text">
+          <MessageText text={message.text} />
+        </span>
+      );
     case 'story':
       return (
         <>
@@ -126,9 +136,12 @@ export const MessageBubble = memo(function MessageBubble({
         ) : null}
       </div>
       {mine && failed ? (
-        <span className="sapa-bubble-error" data-testid="message-error">
-          {message.errorMessage || 'Gagal'}
-        </span>
+        <>
+          <span className="sapa-bubble-error" data-testid="message-error">
+            {message.errorMessage || 'Gagal'}
+          </span>
+          <FailedMessageActions message={message} />
+        </>
       ) : null}
     </div>
   );

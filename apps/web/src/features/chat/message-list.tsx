@@ -5,6 +5,8 @@ import { LIMITS, type AccountType, type Message } from '@sapa/contracts';
 import { MessageBubble } from './message-bubble';
 import { NoteBubble } from './note-bubble';
 import { buildMessageRows } from './message-rows';
+import { useSearchJump } from './use-search-jump';
+import './inbox-keyboard.css';
 
 export interface MessageListProps {
   messages: readonly Message[];
@@ -70,7 +72,12 @@ export function MessageList({
   onReply,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { firstDay, rows } = useMemo(() => buildMessageRows(messages), [messages]);
+  // issue 21 'Hapus': a failed message deleted (here or in another inbox) leaves the list
+  const shown = useMemo(
+    () => messages.filter((m) => !(m.isFromMe && m.status === 'error' && m.isDeleted)),
+    [messages],
+  );
+  const { firstDay, rows } = useMemo(() => buildMessageRows(shown), [shown]);
   const topSpace = hasNextPage ? LOAD_OLDER_SPACE : EDGE_SPACE;
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -90,22 +97,24 @@ export function MessageList({
   useEffect(() => {
     loadedRef.current = loaded;
   });
+  // spec §2: clicking a quote scrolls to the original, loading older pages until it is there.
+  const [jumpTarget, setJumpTarget] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  // issue 21: opened from a search result, the room goes to the matching message instead
+  const searchJumping = useSearchJump(loaded, setJumpTarget);
   useEffect(() => {
     const timer = window.setInterval(() => {
       if (!loadedRef.current) return;
       window.clearInterval(timer);
-      virtualizer.scrollToEnd();
+      if (!searchJumping.current) virtualizer.scrollToEnd();
     }, LIMITS.scrollToBottomDelayMs);
     return () => window.clearInterval(timer);
-  }, [virtualizer]);
+  }, [virtualizer, searchJumping]);
 
   useEffect(() => {
     if (sentCount > 0) virtualizer.scrollToEnd();
   }, [sentCount, virtualizer]);
 
-  // spec §2: clicking a quote scrolls to the original, loading older pages until it is there.
-  const [jumpTarget, setJumpTarget] = useState<string | null>(null);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
   const onQuoteClick = useCallback((messageId: string) => setJumpTarget(messageId), []);
   useEffect(() => {
     if (!jumpTarget) return;
@@ -170,6 +179,7 @@ export function MessageList({
                 ref={virtualizer.measureElement}
                 className="sapa-virtual-item"
                 style={{ transform: `translateY(${item.start}px)` }}
+                data-jumped={highlighted === row.message._id || undefined}
               >
                 {row.message.kind === 'note' ? (
                   <NoteBubble message={row.message} />

@@ -4,13 +4,30 @@ import { IconBell } from '@tabler/icons-react';
 import { CHAT_STRINGS } from './chat-strings';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
-// Dismissed for this page load only; asking again after a reload is polite enough.
-let dismissed = false;
+
+/** Where a dismissal is kept (issue 21): once closed, the prompt stays closed in this browser. */
+export const NOTIFY_PROMPT_KEY = 'sapa.notify-prompt.dismissed';
+
+function wasDismissed(): boolean {
+  try {
+    return window.localStorage.getItem(NOTIFY_PROMPT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberDismissed(): void {
+  try {
+    window.localStorage.setItem(NOTIFY_PROMPT_KEY, '1');
+  } catch {
+    // no storage (private mode): closed for this page only
+  }
+}
 
 /** Asks for notification permission only when the user chooses to (never on load). */
 export function NotificationPrompt() {
   const [permission, setPermission] = useState(() => (supported() ? Notification.permission : 'denied'));
-  const [hidden, setHidden] = useState(dismissed);
+  const [hidden, setHidden] = useState(wasDismissed);
   if (permission !== 'default' || hidden) return null;
   return (
     <Group gap="xs" wrap="nowrap" className="sapa-notify-prompt" data-testid="notification-prompt">
@@ -31,7 +48,7 @@ export function NotificationPrompt() {
         size="sm"
         aria-label="Tutup pengingat notifikasi"
         onClick={() => {
-          dismissed = true;
+          rememberDismissed();
           setHidden(true);
         }}
       />

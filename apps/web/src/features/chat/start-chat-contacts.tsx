@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Radio, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
-import { LIMITS, type Paged } from '@sapa/contracts';
+import { formatPhone, LIMITS, type Paged } from '@sapa/contracts';
 import { api } from '../../lib/api-client';
 import { accountKeys } from '../../resources/account/account-queries';
 import { groupKeys } from '../../resources/group/group-queries';
@@ -100,7 +100,7 @@ export function StartChatContacts({ source, accountId, selectedPhone, onPick }: 
                 <span>
                   {c.name}{' '}
                   <Text span size="xs" c="gray.7">
-                    +{c.phoneNumber}
+                    {formatPhone(c.phoneNumber)}
                   </Text>
                 </span>
               }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, NativeSelect, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { t } from '@sapa/contracts';
+import { formatPhone, INBOX_EXTRA_MESSAGES, t } from '@sapa/contracts';
 import { FormModal } from '../../components/form-modal';
 import { FormPhoneField } from '../../components/form-phone-field';
 import { useToast } from '../../components/toast/use-toast';
@@ -70,7 +70,7 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
     },
     ...accounts.map((a) => ({
       value: a._id,
-      label: `${a.label.name} (+${a.label.phoneNumber})${a.isSandbox ? ' - Sandbox' : ''}`,
+      label: `${a.label.name} (${formatPhone(a.label.phoneNumber)})${a.isSandbox ? ' - Sandbox' : ''}`,
     })),
   ];
 
@@ -109,7 +109,8 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
               <Tabs.Tab value="whatsapp">Kontak WhatsApp</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="manual" pt="sm">
-              <FormPhoneField form={form} field="phoneNumber" />
+              {/* spec §5 refuses a leading 0 here; the hint says so before the error does (issue 21) */}
+              <FormPhoneField form={form} field="phoneNumber" description={INBOX_EXTRA_MESSAGES.phoneHint} />
             </Tabs.Panel>
             {CONTACT_SOURCES.map((source) => (
               <Tabs.Panel key={source} value={source} pt="sm">

@@ -30,7 +30,13 @@ export function flattenMessages(data: MessagePages | undefined): Message[] {
  * (pending -> sent -> unread -> read, error final): a late POST answer must not undo a receipt.
  */
 export function mergeMessage(current: Message, incoming: Message): Message {
-  const forward = incoming.status === current.status || isForwardStatus(current.status, incoming.status);
+  // issue 21 'Kirim ulang': a failed message the server sent again comes back newer than its error
+  const retried =
+    current.status === 'error' &&
+    incoming.status !== 'error' &&
+    Date.parse(incoming.updatedAt) > Date.parse(current.updatedAt);
+  const forward =
+    retried || incoming.status === current.status || isForwardStatus(current.status, incoming.status);
   const status = forward ? incoming.status : current.status;
   return {
     ...incoming,

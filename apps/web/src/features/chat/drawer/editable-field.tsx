@@ -11,6 +11,8 @@ export interface EditableFieldProps {
   validate?: (value: string) => string | null;
   onSave: (value: string) => Promise<unknown>;
   testId: string;
+  /** how the value reads while not edited (a phone in the one format, issue 21) */
+  format?: (value: string) => string;
 }
 
 /**
@@ -25,6 +27,7 @@ export function EditableField({
   validate,
   onSave,
   testId,
+  format,
 }: EditableFieldProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -80,7 +83,7 @@ export function EditableField({
         </Text>
         <Group gap={4} wrap="nowrap" justify="space-between">
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-value`}>
-            {value || '-'}
+            {(format ? format(value) : value) || '-'}
           </Text>
           <ActionIcon
             variant="subtle"
