@@ -39,6 +39,7 @@ const page = {
     () => import('../features/integration/messenger-integration-page'),
     'MessengerIntegrationPage',
   ),
+  autoReply: lazyPage(() => import('../features/integration/auto-reply-page'), 'AutoReplyPage'),
   igCallback: lazyPage(
     () => import('../features/integration/instagram-callback-page'),
     'InstagramCallbackPage',
@@ -117,6 +118,7 @@ export function UserRoutes() {
               children: [
                 { index: true, element: to('/user/integration/whatsapp') },
                 { path: 'whatsapp', element: <P.whatsapp /> },
+                { path: 'whatsapp/:id/auto-reply', element: <P.autoReply /> },
                 { path: 'instagram', element: <P.instagram /> },
                 { path: 'messenger', element: <P.messenger /> },
               ],

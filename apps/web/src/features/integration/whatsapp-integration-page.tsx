@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBrandWhatsapp, IconPlus } from '@tabler/icons-react';
 import { WHATSAPP_MESSAGES as M, type Account } from '@sapa/contracts';
@@ -89,6 +90,9 @@ export function WhatsappIntegrationPage() {
         </SimpleGrid>
       )}
 
+      {open?.action === 'auto-reply' ? (
+        <Navigate to={`/user/integration/whatsapp/${encodeURIComponent(open.account.id)}/auto-reply`} />
+      ) : null}
       <GroupsDialog account={of('groups')} onClose={close} />
       <ContactsDialog account={of('contacts')} onClose={close} />
       {readOnly ? null : (
