@@ -8,6 +8,7 @@ import { contactName } from './chat-row';
 import { useSession } from '../../lib/use-session';
 import { ChatStateActions, stateNote } from './chat-state-actions';
 import { formatWib } from './snooze-times';
+import { DockToggle } from './dock-toggle';
 
 function BackLink() {
   return (
@@ -26,7 +27,16 @@ function BackLink() {
 }
 
 /** spec §2 'Chat room' header: back arrow on phones, picture, name, channel and account label. */
-export function ChatRoomHeader({ chat, onOpenInfo }: { chat: Chat | undefined; onOpenInfo: () => void }) {
+export function ChatRoomHeader({
+  chat,
+  onOpenInfo,
+  dock = null,
+}: {
+  chat: Chat | undefined;
+  onOpenInfo: () => void;
+  /** wide screens (issue 21): 'Info Percakapan' can stay docked beside the chat */
+  dock?: { docked: boolean; onToggle: () => void } | null;
+}) {
   const myAgentId = useSession()?.user?.agent?._id ?? null;
   if (!chat) {
     return (
@@ -60,6 +70,7 @@ export function ChatRoomHeader({ chat, onOpenInfo }: { chat: Chat | undefined; o
         </span>
       </div>
       <ChatStateActions chat={chat} myAgentId={myAgentId} />
+      {dock ? <DockToggle docked={dock.docked} onToggle={dock.onToggle} /> : null}
       <Menu position="bottom-end" shadow="md" withinPortal>
         <Menu.Target>
           <ActionIcon

@@ -67,11 +67,8 @@ export function ChatRoom({ chatId }: { chatId: string }) {
     <>
       <ChatRoomHeader
         chat={chat}
+        dock={wide ? { docked, onToggle: () => dock(!docked) } : null}
         onOpenInfo={() => {
-          if (wide) {
-            dock(true);
-            return;
-          }
           setInfoMounted(true);
           setInfoOpen(true);
         }}

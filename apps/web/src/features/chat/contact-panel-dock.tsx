@@ -6,7 +6,7 @@ import './inbox-team.css';
 
 /**
  * 'Info Percakapan' docked beside the chat on wide screens (issue 21): the drawer's content in a
- * column that stays open while chats change, closed with its X (the menu opens it again).
+ * column that stays open while chats change, closed with its X or the header's panel button.
  */
 export function ContactPanelDock({
   chat,
