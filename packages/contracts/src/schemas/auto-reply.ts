@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTO_REPLY_MESSAGES as M } from '../catalogue/auto-reply';
+import { t } from '../catalogue/messages';
 
 /** 'HH:mm', 00:00-23:59. */
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -31,10 +32,10 @@ const replyText = z
  */
 export const autoReplyBody = z
   .object({
-    hours: z.array(businessDay, { error: M.dayInvalid }).max(7, M.dayTwice),
-    awayEnabled: z.boolean({ error: M.awayRequired }),
+    hours: z.array(businessDay, { error: t('validation.required') }).max(7, M.dayTwice),
+    awayEnabled: z.boolean({ error: t('validation.required') }),
     awayText: replyText,
-    greetingEnabled: z.boolean({ error: M.greetingRequired }),
+    greetingEnabled: z.boolean({ error: t('validation.required') }),
     greetingText: replyText,
   })
   .superRefine((body, ctx) => {

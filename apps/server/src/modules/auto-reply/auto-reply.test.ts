@@ -109,6 +109,8 @@ describe('auto-reply settings', () => {
         api.AUTO_REPLY_MESSAGES.greetingRequired,
       ],
       [settings({ awayText: 'x'.repeat(1001) }), 'awayText', 'Pesan maksimal 1000 karakter'],
+      [{ awayText: '', greetingText: '' }, 'hours', 'Value is required'],
+      [{ ...settings(), awayEnabled: 'ya' }, 'awayEnabled', 'Value is required'],
     ];
     for (const [body, field, message] of cases) {
       const res = await put(`/api/account/${accountId}/auto-reply`, token, body);
