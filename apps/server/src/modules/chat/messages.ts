@@ -1,5 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   ATTACHMENT_MESSAGES,
   canQuote,
@@ -10,16 +9,16 @@ import {
   WHATSAPP_MESSAGES,
   type Chat,
   type Message,
-  type Paged,
   type SendMessageInput,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { accounts, agents, chats, messages } from '../../db/schema';
+import { accounts, chats, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 import { publishChatEvent } from './publish';
 import { resolveContent } from './content';
-import { loadChat, toMessage } from './serialize';
+import { loadChat } from './serialize';
+import { EMPTY_MESSAGE_PAGE, messagePageJson } from './message-list';
 import { storeOutbound } from './outbound';
 
 /** The chat of this tenant, or NOT_FOUND (never another tenant's). */
@@ -29,34 +28,23 @@ export async function requireChat(ctx: AppContext, actor: Actor, chatId: string)
   return chat;
 }
 
-const quotedMessages = alias(messages, 'quoted');
-
-/** GET /chat/{id}/message: page 1 is the newest 20, each page returned oldest first. */
+/**
+ * GET /chat/{id}/message: page 1 is the newest 20, each page returned oldest first, as the JSON text
+ * of `{docs, hasNextPage}` (message-list.ts: written by PostgreSQL, sent as it is). One statement
+ * when the page has messages (they are the tenant's, so the chat is); an empty page asks whether the
+ * chat is the tenant's at all.
+ */
 export async function listMessages(
   ctx: AppContext,
   actor: Actor,
   chatId: string,
   page: number,
   limit: number,
-): Promise<Paged<Message>> {
+): Promise<string> {
+  const body = await messagePageJson(ctx.db, actor.ownerId, chatId, page, limit);
+  if (body !== null) return body;
   await requireChat(ctx, actor, chatId);
-  const rows = await ctx.db
-    .select({ message: messages, agentName: agents.name, quoted: quotedMessages })
-    .from(messages)
-    .leftJoin(agents, eq(agents.id, messages.agentId))
-    .leftJoin(
-      quotedMessages,
-      and(eq(quotedMessages.id, messages.quotedMessageId), eq(quotedMessages.chatId, messages.chatId)),
-    )
-    .where(and(eq(messages.chatId, chatId), eq(messages.ownerId, actor.ownerId)))
-    .orderBy(desc(messages.createdAt), desc(messages.seq))
-    .limit(limit + 1)
-    .offset((page - 1) * limit);
-  const docs = rows
-    .slice(0, limit)
-    .map((r) => toMessage(r.message, r.agentName, r.quoted))
-    .reverse();
-  return { docs, hasNextPage: rows.length > limit };
+  return EMPTY_MESSAGE_PAGE;
 }
 
 /**

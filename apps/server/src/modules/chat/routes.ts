@@ -97,9 +97,11 @@ export function chatRoutes(ctx: AppContext) {
         ...member,
         schema: { params: idParams, querystring: messageListQuery, response: { 200: messagePage } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { page, limit } = parse(messageListQuery, request.query);
-        return listMessages(ctx, actorOf(authOf(request)), request.params.id, page, limit);
+        // JSON text from PostgreSQL (message-list.ts), sent as it is, like the chat list above
+        const body = await listMessages(ctx, actorOf(authOf(request)), request.params.id, page, limit);
+        return reply.type('application/json; charset=utf-8').send(body as never);
       },
     );
 

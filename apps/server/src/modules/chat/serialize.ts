@@ -81,10 +81,10 @@ const labelsJson = (item: SQL) => sql`case when cardinality(${chats.labelIds}) =
    join ${chatLabels} on ${chatLabels.id} = listed.id and ${chatLabels.ownerId} = ${chats.ownerId}) end`;
 
 /** A value as JSON text: `to_json` escapes it (a string, a number); SQL null becomes JSON null. */
-const json = (value: SQL | AnyPgColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
+export const json = (value: SQL | AnyPgColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
 
 /** A timestamp as a JSON string the way Date.toISOString writes it, or null. */
-const jsonTime = (column: AnyPgColumn) => sql`coalesce('"' || ${isoTime(column)} || '"', 'null')`;
+export const jsonTime = (column: AnyPgColumn) => sql`coalesce('"' || ${isoTime(column)} || '"', 'null')`;
 
 /**
  * toChat with attachLabels, written by PostgreSQL as JSON text: the chat lists (the inbox's most

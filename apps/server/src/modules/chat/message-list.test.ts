@@ -1,0 +1,137 @@
+import * as api from '@sapa/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
+import { messages } from '../../db/schema';
+import { messageView } from './serialize';
+
+/**
+ * GET /chat/{id}/message is written by PostgreSQL as JSON text (message-list.ts). Its answer must be
+ * the bytes the list answered when it was built in JavaScript: JSON.stringify of `{docs,
+ * hasNextPage}` with each message as toMessage writes it with its agent's name and the message it
+ * quotes (messageView, which the realtime frames use), for every kind of message and every page.
+ */
+const { t, get } = useTestApp();
+let token: string;
+let ownerId: string;
+let chatId: string;
+let agentId: string;
+
+/** What the list answered before: the rows read through Drizzle, each through toMessage. */
+async function expectedPage(page: number, limit: number): Promise<string> {
+  const rows = await t.ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.ownerId, ownerId)))
+    .orderBy(desc(messages.createdAt), desc(messages.seq))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
+  const docs = await Promise.all(rows.slice(0, limit).map((row) => messageView(t.ctx.db, row)));
+  return JSON.stringify({ docs: docs.reverse(), hasNextPage: rows.length > limit });
+}
+
+beforeAll(async () => {
+  const owner = await ownerWithSandbox(t.app);
+  token = owner.token;
+  ownerId = json(await get('/api/user', token), api.userProfile)._id;
+  chatId = (await customerSays(t.app, owner.accountId, 'Halo kak "pertama"\n\\ baris \u0001 \u2028 😀'))
+    .chatId;
+  agentId = (await agentFor(t, token, 'Agen "Satu" 😀')).id;
+  const [unnamed] = await t.ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.chatId, chatId))
+    .limit(1);
+  const base = Date.parse('2026-03-01T05:00:00.123Z');
+  const media: Record<string, unknown> = {
+    image: { url: '/api/media/a.jpg', thumbnail: 'data:image/jpeg;base64,AAAA', mimetype: 'image/jpeg' },
+    // numbers JavaScript and jsonb write differently (1e-7, 0.30000000000000004)
+    location: {
+      latitude: 1e-7,
+      longitude: 0.1 + 0.2,
+      name: 'Toko "A"',
+      address: 'Jl. Melati\n1',
+      thumbnail: null,
+    },
+    document: { url: '/api/media/b.pdf', name: 'nota.pdf', size: 13, mimetype: 'application/pdf' },
+    contact: { name: 'Budi', dial: '62', phoneNumber: '8123' },
+    video: { url: '/api/media/c.mp4', thumbnail: null, duration: 75, mimetype: 'video/mp4' },
+  };
+  const types = ['text', 'image', 'location', 'document', 'contact', 'video'];
+  const values: (typeof messages.$inferInsert)[] = [];
+  for (let i = 0; i < 45; i++) {
+    const type = types[i % types.length]!;
+    const fromMe = i % 2 === 0;
+    values.push({
+      id: `ml${String(i).padStart(3, '0')}`,
+      ownerId,
+      chatId,
+      accountId: owner.accountId,
+      externalId: i % 4 === 0 ? null : `ext-ml-${i}`,
+      temporaryId: fromMe ? `tmp-ml-${i}` : null,
+      type,
+      text: i % 3 === 0 ? '' : `pesan ${i} "kutip" \\ \n ✓`,
+      media: type === 'text' ? null : media[type],
+      isFromMe: fromMe || i % 11 === 0,
+      status: ['read', 'sent', 'pending', 'error', 'unread'][i % 5]!,
+      errorMessage: i % 5 === 3 ? 'Gagal "terkirim"' : null,
+      agentId: fromMe && i % 3 !== 0 ? agentId : i === 8 ? 'agen-yang-sudah-dihapus' : null,
+      senderName: fromMe ? null : i % 7 === 0 ? '' : 'Pelanggan 😀',
+      // quotes: an earlier message of the list, the customer's first message, a missing one
+      quotedMessageId:
+        i % 4 === 1 && i > 4
+          ? `ml${String(i - 4).padStart(3, '0')}`
+          : i === 10
+            ? unnamed!.id
+            : i === 14
+              ? 'tidak-ada'
+              : null,
+      isDeleted: i % 9 === 5,
+      kind: i % 10 === 7 ? 'note' : i % 13 === 12 ? 'auto' : 'message',
+      mentions: i % 10 === 7 ? [ownerId, agentId] : [],
+      // microseconds, and pairs stamped with the same time (ordered by seq)
+      createdAt: new Date(base + Math.floor(i / 2) * 60_000),
+      updatedAt: new Date(base + i * 61_000 + 999),
+    });
+  }
+  await t.ctx.db.insert(messages).values(values);
+  // microseconds, which PostgreSQL keeps and a Date read back drops (.999999 stays .999)
+  await t.ctx.db.execute(sql`update messages set created_at = created_at + interval '789 microseconds',
+    updated_at = updated_at + interval '999 microseconds' where id like 'ml%'`);
+});
+
+describe('GET /chat/{id}/message', () => {
+  it('answers every page the same bytes as toMessage through JSON.stringify', async () => {
+    for (const limit of [20, 7, 1, 100]) {
+      const pages = Math.ceil(46 / limit) + 1;
+      for (let page = 1; page <= pages; page++) {
+        const res = await get(`/api/chat/${chatId}/message?page=${page}&limit=${limit}`, token);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body, `page ${page} of ${limit}`).toBe(await expectedPage(page, limit));
+        json(res, api.messagePage);
+      }
+    }
+    // the default page: the newest 20
+    const res = await get(`/api/chat/${chatId}/message`, token);
+    expect(res.body).toBe(await expectedPage(1, 20));
+    const page = json(res, api.messagePage);
+    expect(page.hasNextPage).toBe(true);
+    expect(page.docs.some((m) => m.kind === 'note' && m.mentions.length === 2)).toBe(true);
+    expect(page.docs.some((m) => m.quoted && m.quoted.type !== 'text')).toBe(true);
+    expect(page.docs.some((m) => m.isDeleted && m.type === 'deleted')).toBe(true);
+    expect(page.docs.some((m) => m.agent?.name === 'Agen "Satu" 😀')).toBe(true);
+  });
+
+  it('an agent reads the same list; a page past the end is empty; a stranger finds no chat', async () => {
+    const agent = await agentFor(t, token, 'Agen Dua');
+    const res = await get(`/api/chat/${chatId}/message?limit=7`, agent.token);
+    expect(res.body).toBe(await expectedPage(1, 7));
+    expect((await get(`/api/chat/${chatId}/message?page=9`, token)).body).toBe(
+      '{"docs":[],"hasNextPage":false}',
+    );
+    const stranger = await ownerWithSandbox(t.app);
+    expect((await get(`/api/chat/${chatId}/message`, stranger.token)).statusCode).toBe(404);
+    expect((await get(`/api/chat/tidak-ada/message`, token)).statusCode).toBe(404);
+  });
+});
