@@ -1,4 +1,4 @@
-import { arrayOverlaps, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { arrayOverlaps, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { chatListQuery } from '@sapa/contracts';
 import type { z } from 'zod';
 import { chats } from '../../db/schema';
@@ -47,8 +47,15 @@ export function placeholderFilters(query: ChatListQuery): SQL[] {
   return where;
 }
 
-/** The list's order: newest last message first, chats without one last, then by id. */
-export const listOrder = () => [sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id)];
+/**
+ * The list's order: newest last message first, chats without one last, then by id. `nulls last` on
+ * the id too (never null, so the same order): the indexes are `id DESC NULLS LAST`, and a plain
+ * `desc` (nulls first) let PostgreSQL use them only for the time, sorting each time's chats again.
+ */
+export const listOrder = () => [
+  sql`${chats.lastMessageAt} desc nulls last`,
+  sql`${chats.id} desc nulls last`,
+];
 
 /** The filter shape of a query: which status, and which id filters are set. */
 export const filterShape = (query: ChatListQuery) =>
