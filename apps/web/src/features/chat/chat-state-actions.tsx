@@ -112,7 +112,7 @@ export function ChatStateActions({ chat, myAgentId }: { chat: Chat; myAgentId: s
             </Button>
           </Tooltip>
           {open ? (
-            <Menu position="bottom-end" shadow="md" withinPortal>
+            <Menu position="bottom-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
               <Menu.Target>
                 <Tooltip label={INBOX_MESSAGES.snooze} withArrow>
                   <ActionIcon
