@@ -8,7 +8,10 @@ import './chat-room.css';
 
 /** Something else is handling Escape: a modal, a drawer, an open menu or list. */
 function overlayOpen(): boolean {
-  return !!document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]');
+  // only one on screen: Mantine 8 keeps a closed Select's listbox in the page, hidden
+  return [...document.querySelectorAll('[role="dialog"], [role="menu"], [role="listbox"]')].some(
+    (el) => el.getClientRects().length > 0,
+  );
 }
 
 /**
