@@ -45,6 +45,7 @@ export function OnboardingChecklist({ state, onDismiss, dismissing }: Onboarding
       maw={480}
       ta="left"
       component="section"
+      style={{ flexShrink: 0 }}
       aria-labelledby="onboarding-title"
       data-testid="onboarding"
     >

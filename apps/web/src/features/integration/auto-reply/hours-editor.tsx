@@ -36,14 +36,14 @@ export function HoursEditor({ days, errors, onChange, onCopyMonday }: HoursEdito
             data-testid={`auto-reply-day-${d.day}-toggle`}
           />
           {d.enabled ? (
-            <Group gap="xs" align="flex-start" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+            <Group gap="xs" align="flex-start" wrap="nowrap">
               <TextInput
                 type="time"
                 aria-label={fill(M.openTimeLabel, d.name)}
                 value={d.open}
                 onChange={(e) => onChange(d.day, { open: e.currentTarget.value })}
                 error={errors[`open-${d.day}`]}
-                w={120}
+                w={140}
                 data-testid={`auto-reply-open-${d.day}`}
               />
               <Text mt={8} aria-hidden>
@@ -55,7 +55,7 @@ export function HoursEditor({ days, errors, onChange, onCopyMonday }: HoursEdito
                 value={d.close}
                 onChange={(e) => onChange(d.day, { close: e.currentTarget.value })}
                 error={errors[`close-${d.day}`]}
-                w={120}
+                w={140}
                 data-testid={`auto-reply-close-${d.day}`}
               />
             </Group>
@@ -80,7 +80,7 @@ export function HoursEditor({ days, errors, onChange, onCopyMonday }: HoursEdito
         </Button>
       </Group>
       {days.some((d) => d.enabled) ? null : (
-        <Text size="sm" c="orange.9" data-testid="auto-reply-no-hours">
+        <Text size="sm" c="dimmed" data-testid="auto-reply-no-hours">
           {M.noHours}
         </Text>
       )}
