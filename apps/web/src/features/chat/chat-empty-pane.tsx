@@ -1,22 +1,8 @@
 import { Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
-import { OnboardingChecklist } from '../../components/onboarding-checklist';
-import { useSession } from '../../lib/use-session';
-import { useDismissOnboarding, useOnboarding } from '../../resources/onboarding/onboarding-queries';
 import { CHAT_STRINGS } from './chat-strings';
+import { FirstRunChecklist } from './first-run-checklist';
 import { SandboxLink } from './sandbox-link';
-
-/** A new owner's first-run checklist (issue 21), until it is dismissed or every step is done. */
-function FirstRun() {
-  const owner = !useSession()?.agent;
-  const onboarding = useOnboarding(owner);
-  const dismiss = useDismissOnboarding();
-  const state = onboarding.data;
-  if (!owner || !state || state.dismissed || state.done >= state.total) return null;
-  return (
-    <OnboardingChecklist state={state} onDismiss={() => dismiss.mutate()} dismissing={dismiss.isPending} />
-  );
-}
 
 /** The right pane while no chat is open. */
 export function ChatEmptyPane() {
@@ -31,7 +17,7 @@ export function ChatEmptyPane() {
       style={{ overflowY: 'auto' }}
       data-testid="chat-empty-pane"
     >
-      <FirstRun />
+      <FirstRunChecklist />
       <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>
         <IconMessages size={32} stroke={1.5} />
       </ThemeIcon>
