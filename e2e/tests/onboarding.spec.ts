@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { signedInOwner } from './support';
+import { customerSays, signedInOwner } from './support';
 
 /** The first-run checklist (issue 21 part 9): a new owner lands on it in the inbox after verifying. */
 test('a new owner sees 0 of 4, a template ticks its step, and a dismissal holds after reload', async ({
   page,
   request,
 }) => {
-  const { token } = await signedInOwner(page, request);
+  const { token, accountId } = await signedInOwner(page, request);
   const checklist = page.getByTestId('onboarding');
   await expect(checklist).toBeVisible();
   await expect(checklist.getByTestId('onboarding-progress')).toHaveText('0 dari 4 langkah selesai');
@@ -30,6 +30,10 @@ test('a new owner sees 0 of 4, a template ticks its step, and a dismissal holds 
   await expect(checklist.getByTestId('onboarding-step-template')).toHaveAttribute('data-done', 'true');
   await expect(checklist.getByTestId('onboarding-step-agent')).toHaveAttribute('data-done', 'false');
   await page.screenshot({ path: test.info().outputPath('onboarding.png') });
+  // trying the sandbox ticks the first step live (realtime), no reload
+  await customerSays(request, accountId, 'Halo, saya coba dari simulator');
+  await expect(checklist.getByTestId('onboarding-step-whatsapp')).toHaveAttribute('data-done', 'true');
+  await expect(checklist.getByTestId('onboarding-progress')).toHaveText('2 dari 4 langkah selesai');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('onboarding-390.png') });
   await page.setViewportSize({ width: 1280, height: 720 });
