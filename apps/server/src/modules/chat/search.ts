@@ -77,7 +77,7 @@ const contactText = () => sql`(${chats.contactName} || ' ' || ${chats.contactPho
  * the same way. Only the winners' full rows are then read.
  */
 function indexedMatch(actor: Actor, p: SearchPatterns, filters: SQL[], n: number): SQL {
-  const newest = sql`order by ${chats.lastMessageAt} desc nulls last, ${chats.id} desc limit ${n}`;
+  const newest = sql`order by ${chats.lastMessageAt} desc nulls last, ${chats.id} desc nulls last limit ${n}`;
   const where = and(...filters);
   const byContact = (pattern: string) =>
     sql`(select ${chats.id} as id, ${chats.lastMessageAt} as at from ${chats} where ${where}
@@ -211,7 +211,7 @@ async function walkSearch(
     const step = (await ctx.db.execute(sql`select ${chats.id} as id, ${chats.lastMessageAt}::text as at,
         ${match} as hit
       from ${chats} where ${and(...filters, walkRange(cursor, withMessages))}
-      order by ${chats.lastMessageAt} desc nulls last, ${chats.id} desc limit ${size}`)) as unknown as {
+      order by ${chats.lastMessageAt} desc nulls last, ${chats.id} desc nulls last limit ${size}`)) as unknown as {
       rows: { id: string; at: string | null; hit: boolean }[];
     };
     for (const row of step.rows) if (row.hit && found.length < wanted) found.push(row.id);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatContact, ChatLabel, Paged, contactListQuery } from '@sapa/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -64,7 +64,7 @@ function conditions(actor: Actor, search: string | undefined): SQL[] {
 }
 
 /** Newest last message first (the chat list's order and index). */
-const listOrder = () => [sql`${chats.lastMessageAt} desc nulls last`, desc(chats.id)];
+const listOrder = () => [sql`${chats.lastMessageAt} desc nulls last`, sql`${chats.id} desc nulls last`];
 
 /** The tenant's labels by id, for one page of rows. */
 async function labelsOf(db: Db | Tx, ownerId: string, rows: ContactRow[]): Promise<Map<string, ChatLabel>> {

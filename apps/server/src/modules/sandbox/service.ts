@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   t,
   type AccountType,
@@ -164,7 +164,7 @@ export async function sandboxConversation(
     .select()
     .from(messages)
     .where(eq(messages.chatId, chat.id))
-    .orderBy(desc(messages.createdAt), desc(messages.seq))
+    .orderBy(sql`${messages.createdAt} desc nulls last`, sql`${messages.seq} desc nulls last`)
     .limit(200);
   const byId = new Map(rows.map((m) => [m.id, m]));
   return {
@@ -283,7 +283,7 @@ export async function sandboxDelete(
         .select()
         .from(messages)
         .where(and(eq(messages.chatId, chat.id), eq(messages.isFromMe, false), eq(messages.isDeleted, false)))
-        .orderBy(desc(messages.createdAt), desc(messages.seq))
+        .orderBy(sql`${messages.createdAt} desc nulls last`, sql`${messages.seq} desc nulls last`)
         .limit(1);
   if (!target || !target.externalId) throw new AppError('NOT_FOUND', t('sandbox.messageNotFound'));
   if (target.isFromMe) {
