@@ -13,7 +13,7 @@ export function TakeChatButton({
   place,
 }: {
   chat: Chat;
-  /** in a list row (small, shown on hover or focus) or in the room header */
+  /** in a list row (small, at its right end) or in the room header */
   place: 'row' | 'header';
 }) {
   const take = useTakeChat();
