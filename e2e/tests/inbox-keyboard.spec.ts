@@ -134,3 +134,49 @@ test('the whole loop with the keyboard alone: find a chat, open it, reply, resol
   await expect(page.getByRole('button', { name: /Buka Kembali/ })).toBeVisible();
   await shot(page, 'keyboard-resolved');
 });
+
+test("a failed reply offers 'Kirim ulang' and 'Hapus'; links open safely; on a phone-sized screen too", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const { accountId, token } = await signedInOwner(page, request);
+  // a chat started from a number, no name known
+  const started = await request.post('/api/chat/new', {
+    data: {
+      accountId,
+      phoneNumber: '6281277720001',
+      text: 'Katalog ada di https://toko.contoh.id/katalog ya kak',
+    },
+    headers: { token },
+  });
+  expect(started.status()).toBe(200);
+  const row = page.getByTestId('chat-row');
+  // a chat from a number without a name shows the number, formatted
+  await expect(row.getByTestId('chat-row-name')).toHaveText('+62 812-7772-0001');
+  await shot(page, 'narrow-list');
+  await row.click();
+  const link = page.getByTestId('message-link');
+  await expect(link).toHaveAttribute('href', 'https://toko.contoh.id/katalog');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+  const composer = page.getByRole('textbox', { name: 'Ketik pesan' });
+  await composer.fill('Balasan ini #gagal');
+  await composer.press('Enter');
+  const failed = page.getByTestId('message-bubble').filter({ hasText: 'Balasan ini #gagal' });
+  await expect(failed).toHaveAttribute('data-status', 'error', { timeout: 20_000 });
+  await shot(page, 'narrow-failed');
+  await page.getByRole('button', { name: 'Kirim ulang' }).click();
+  // sent again, and the channel refuses it again
+  await expect(failed).toHaveAttribute('data-status', 'error', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Hapus' }).click();
+  await expect(failed).toHaveCount(0);
+  await page.getByLabel('Kembali ke daftar percakapan').click();
+  await expect(row.getByTestId('chat-row-preview')).toContainText('Katalog ada di');
+
+  // the start-chat form explains the leading 0
+  await page.getByTestId('start-chat-button').click();
+  await expect(page.getByText('Tanpa 0 di depan; kode negara dipilih di sebelah kiri')).toBeVisible();
+  await shot(page, 'narrow-start-chat');
+});

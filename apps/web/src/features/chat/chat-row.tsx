@@ -16,9 +16,14 @@ import { MessageTypeIcon } from '../../components/message-type-icon';
 import { ChatRowState } from './chat-row-state';
 import { SearchHitText } from './search-hit';
 
-/** The contact's name, or their number (in the one phone format, issue 21) when the name is empty. */
+/**
+ * The contact's name, or their number in the one phone format (issue 21) when there is no name: a
+ * chat started from a number carries the bare digits as its name until the customer's profile says.
+ */
 export function contactName(chat: Chat): string {
-  return chat.contact.name.trim() || formatPhone(chat.contact.phoneNumber);
+  const name = chat.contact.name.trim();
+  if (name && !/^\+?\d+$/.test(name)) return name;
+  return formatPhone(name.replace(/^\+/, '') || chat.contact.phoneNumber);
 }
 
 /** What a row says of the last message: its text, else its type's name (spec §2). */

@@ -6,7 +6,7 @@ import type { Message } from '@sapa/contracts';
 import { makeChat, makeMessage } from '../../test/chat-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { mergeMessage } from '../../resources/chat/message-cache';
-import { ChatRow } from './chat-row';
+import { ChatRow, contactName } from './chat-row';
 import { FailedMessageActions, neverStored } from './failed-message-actions';
 import { listStep, stepIndex } from './list-keys';
 import { NotificationPrompt, NOTIFY_PROMPT_KEY } from './notification-prompt';
@@ -165,5 +165,10 @@ describe('search hits and words (issue 21)', () => {
       </MemoryRouter>,
     );
     expect(screen.getByTestId('chat-row-name').textContent).toBe('+62 812-3456-7890');
+    // a chat started from a number has the digits as its name
+    expect(contactName({ ...chat, contact: { ...chat.contact, name: '6281299990000' } })).toBe(
+      '+62 812-9999-0000',
+    );
+    expect(contactName({ ...chat, contact: { ...chat.contact, name: 'Toko 99' } })).toBe('Toko 99');
   });
 });
