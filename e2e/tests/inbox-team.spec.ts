@@ -113,6 +113,21 @@ async function inputAt(page: Page): Promise<number> {
   return page.evaluate(() => (window as Timed).__inputAt!);
 }
 
+/** How long the page's last request to a path ending so took, start to end of the answer (ms). */
+async function requestTime(page: Page, suffix: string): Promise<number> {
+  await page.waitForFunction(
+    (suffix) =>
+      performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname.endsWith(suffix)),
+    suffix,
+  );
+  return page.evaluate((suffix) => {
+    const entries = performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.endsWith(suffix));
+    return Math.round(entries[entries.length - 1]!.duration);
+  }, suffix);
+}
+
 const figures: Record<string, number> = {};
 function report(name: string, ms: number) {
   figures[name] = Math.round(ms);
@@ -146,10 +161,12 @@ test('two inboxes: take, resolve, reopen by the customer, a note that rings the 
 
   // 1. the agent takes the chat from the list row ('Ambil' at its right end)
   await watchFor(page, `[data-chat-id="${chatId}"] [data-testid="chat-row-agent"]`, true);
+  await agent.screenshot({ path: '/tmp/w1-take-row.png' });
   await armInput(agent, 'click');
   // the click lands on it, it does not open the chat under it
   await agent.getByRole('button', { name: 'Ambil percakapan Pelanggan Tim' }).click();
   report('take', (await seenAt(page)) - (await inputAt(agent)));
+  console.log(`[inbox-team] take: the agent's POST /assign took ${await requestTime(agent, '/assign')} ms`);
   await expect(ownerRow.getByTestId('chat-row-agent')).toHaveText('Rina Agen');
   await expect(agent).toHaveURL(/\/user\/chat$/);
   await expect(agentRow.getByTestId('chat-row-agent')).toHaveText('Rina Agen');
@@ -166,6 +183,7 @@ test('two inboxes: take, resolve, reopen by the customer, a note that rings the 
   await armInput(agent, 'click');
   await agent.getByRole('button', { name: 'Selesaikan' }).click();
   report('resolve', (await seenAt(page)) - (await inputAt(agent)));
+  console.log(`[inbox-team] resolve: the agent's PUT /state took ${await requestTime(agent, '/state')} ms`);
   await expect(ownerRow).toHaveCount(0);
   await expect(agentRow).toHaveCount(0);
   await expect(agent.getByRole('button', { name: 'Buka Kembali' })).toBeVisible();
@@ -210,6 +228,7 @@ test('two inboxes: take, resolve, reopen by the customer, a note that rings the 
   await armInput(agent, 'Enter');
   await note.press('Enter');
   report('note → owner bell', (await seenAt(page)) - (await inputAt(agent)));
+  console.log(`[inbox-team] note: the agent's POST /note took ${await requestTime(agent, '/note')} ms`);
   await expect(page.getByRole('button', { name: 'Notifikasi, 1 belum dibaca' })).toBeVisible();
   await expect(page.getByTestId('toast')).toContainText('Rina Agen menyebut Anda dalam catatan');
   // the note is in both timelines, as a note
@@ -234,6 +253,7 @@ test('two inboxes: take, resolve, reopen by the customer, a note that rings the 
   await expect(page.getByRole('button', { name: 'Notifikasi', exact: true })).toBeVisible();
 
   // 5. the docked panel on a wide screen, with the contact's other conversations
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('chat-info-dock-toggle').click();
   const dock = page.getByTestId('chat-info-dock');
   await expect(dock).toBeVisible();

@@ -1,5 +1,5 @@
 /** Wide enough for the list, the chat and the docked 'Info Percakapan' side by side (issue 21). */
-export const DOCK_MEDIA_QUERY = '(min-width: 1200px)';
+export const DOCK_MEDIA_QUERY = '(min-width: 1400px)';
 const STORAGE_KEY = 'sapa.chatInfoDocked';
 
 /** Whether the user left the panel open (kept across chats and visits). */

@@ -32,6 +32,7 @@ export function RoomComposer({ chatId, reply }: { chatId: string; reply: ReactNo
             { value: 'note', label: INBOX_MESSAGES.noteLabel },
           ]}
           aria-label="Jenis pesan"
+          style={{ flexShrink: 0 }}
           data-testid="composer-mode"
         />
         {mode === 'note' ? (
