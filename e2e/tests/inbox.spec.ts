@@ -141,7 +141,8 @@ test('start a new conversation from the sender number with a typed phone number'
   await dialog.getByRole('button', { name: 'Mulai' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/user\/chat\/[\w-]+$/);
-  await expect(page.getByTestId('chat-room-name')).toHaveText('6285700112233');
+  // issue 21: a chat started from a number without a name shows the number formatted
+  await expect(page.getByTestId('chat-room-name')).toHaveText('+62 857-0011-2233');
   await expect(
     page.getByTestId('message-bubble').filter({ hasText: 'Halo, ada promo minggu ini!' }),
   ).toBeVisible();
