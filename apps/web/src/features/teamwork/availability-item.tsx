@@ -5,7 +5,8 @@ import { useMyAvailability, useSetAvailability } from '../../resources/teammate/
 
 /**
  * An agent's own switch in the user menu (issue 21): whether round-robin gives them new chats.
- * A menu checkbox item: the menu stays open so the new state can be seen.
+ * A menu item whose name ends with the state ('Aktif' / 'Nonaktif'; Mantine's items are menuitems, which
+ * take no aria-checked); the menu stays open so the new state can be seen.
  */
 export function AvailabilityItem() {
   const agentId = useSession()?.user?.agent?._id ?? null;
@@ -15,8 +16,6 @@ export function AvailabilityItem() {
   const available = change.isPending ? !!change.variables : (current ?? true);
   return (
     <Menu.Item
-      role="menuitemcheckbox"
-      aria-checked={available}
       closeMenuOnClick={false}
       disabled={current === undefined || change.isPending}
       onClick={() => change.mutate(!available)}
