@@ -41,6 +41,8 @@ function PickTimeModal({
       closeButtonProps={{ 'aria-label': 'Tutup' }}
     >
       <form
+        // our own message (in Indonesian) rather than the browser's for a time before `min`
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           submit();

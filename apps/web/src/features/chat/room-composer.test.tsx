@@ -143,6 +143,24 @@ describe('conversation state in the room header (issue 21)', () => {
     expect(Date.parse(body.snoozedUntil)).toBeGreaterThan(Date.now());
   });
 
+  it("'Pilih waktu…' refuses a past time and snoozes until the time typed in WIB", async () => {
+    const chat = makeChat({ _id: 'c1' });
+    const calls = stubApi(() => ({ ...chat, conversationState: 'snoozed' }));
+    renderActions(chat, null);
+    fireEvent.click(screen.getByRole('button', { name: 'Tunda percakapan' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Pilih waktu…' }));
+    const input = await screen.findByLabelText(/Waktu \(WIB\)/);
+    fireEvent.change(input, { target: { value: '2020-01-01T09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tunda' }));
+    expect(await screen.findByText('Waktu tunda harus di masa depan')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    const year = new Date().getUTCFullYear() + 1;
+    fireEvent.change(input, { target: { value: `${year}-03-02T08:30` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tunda' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ state: 'snoozed', snoozedUntil: `${year}-03-02T01:30:00.000Z` });
+  });
+
   it("an agent takes an unassigned chat with 'Ambil' but may not resolve another agent's chat", async () => {
     signInAsAgent('a1');
     const chat = makeChat({ _id: 'c1', agentId: null, agent: null });
