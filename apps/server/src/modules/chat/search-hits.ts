@@ -3,6 +3,7 @@ import type { SearchHit } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { messages } from '../../db/schema';
 import { escapeLike, textArray } from '../../db/sql';
+import { GENERIC_PLAN_MARK } from '../../db/client';
 import type { Actor } from '../auth/actor';
 import { chatPageBody, type ChatPage } from './serialize';
 
@@ -64,13 +65,17 @@ export async function searchHits(
     words.map((w) => sql`${messages.text} ilike ${`%${escapeLike(w)}%`}`),
     sql` and `,
   );
-  const result = (await ctx.db.execute(sql`select listed.id as "chatId", hit.id as "messageId", hit.text
+  // One statement per number of words, prepared with its generic plan on the search pool (planning
+  // it cost ~3 ms a search, four times running it); newest first in messages_chat_created_idx's own
+  // order (DESC NULLS LAST), so each chat's messages are read from the index until the first match.
+  const result = (await ctx.database.searchDb.execute(sql`select ${sql.raw(GENERIC_PLAN_MARK)}
+      listed.id as "chatId", hit.id as "messageId", hit.text
     from unnest(${textArray(chatIds)}) as listed(id)
     cross join lateral (
       select ${messages.id} as id, ${messages.text} as text from ${messages}
       where ${messages.chatId} = listed.id and ${messages.ownerId} = ${actor.ownerId}
         and not ${messages.isDeleted} and ${tests}
-      order by ${messages.createdAt} desc, ${messages.seq} desc limit 1
+      order by ${messages.createdAt} desc nulls last, ${messages.seq} desc nulls last limit 1
     ) as hit`)) as unknown as { rows: SearchHit[] };
   return result.rows.map((row) => ({
     chatId: row.chatId,
