@@ -143,3 +143,9 @@ test('Publikasi: the broadcast list, its form and opt-out list, the status list 
   await page.goto('/user/publication/status/form');
   await expectAccessible(page, 'the status form', page.getByTestId('status-submit'));
 });
+
+test("the user menu: the owner's profile, expiry, Menu Lainnya and Keluar", async ({ page }) => {
+  await signInAsOwner(page);
+  await page.getByTestId('user-menu-button').click();
+  await expectAccessible(page, 'the user menu', page.getByTestId('user-menu'));
+});
