@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { INBOX_MESSAGES as M, type Chat, type Message, type NoteBody, type Teammate } from '@sapa/contracts';
+import { INBOX_MESSAGES as M, type Chat, type Message, type Teammate } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { agents, chats, messages, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
