@@ -1,11 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ActionIcon, Box, Group, Indicator, Text, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Group, Indicator, Text, Title, Tooltip } from '@mantine/core';
 import { IconFilter, IconMessagePlus } from '@tabler/icons-react';
 import type { AssigneeView, ChatStatusFilter, ConversationView } from '@sapa/contracts';
 import { SearchForm } from '../../components/search-input';
 import { flattenChats } from '../../resources/chat/chat-list-cache';
-import { FirstRunChecklist } from './first-run-checklist';
 import { ChatList } from './chat-list';
 import { EMPTY_CHAT_FILTER, type ChatFilter } from '../../resources/chat/chat-keys';
 import { ChatStatusTabs, statusPanelProps } from './chat-status-tabs';
@@ -67,9 +65,6 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
     setStartMounted(true);
     setStarting(true);
   };
-
-  // the inbox's layout turns to one pane below 48em (chat-inbox.css)
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
 
   return (
     <>
@@ -143,13 +138,6 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
       </div>
       <ChatStatusTabs value={filter.status} counts={counts.data} onChange={setStatus} />
       <NotificationPrompt />
-      {/* on a phone the list is the inbox's first screen: the first-run checklist sits here (the
-          empty pane that holds it on wider screens is not shown) */}
-      {phone ? (
-        <Box px="sm" pt="xs">
-          <FirstRunChecklist />
-        </Box>
-      ) : null}
       <ChatList
         // A new filter is a new list: start at its top.
         key={JSON.stringify(filter)}
