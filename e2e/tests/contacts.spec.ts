@@ -127,7 +127,7 @@ test('an owner builds a group: a column, an Excel import with a bad row, edits, 
   await modal.getByLabel('Pesan').fill('Halo Kak Citra, stok reseller sudah datang');
   await modal.getByRole('button', { name: 'Mulai' }).click();
   await expect(page).toHaveURL(/\/user\/chat\/[\w-]+$/);
-  await expect(page.getByTestId('chat-room-name')).toContainText('6281211110003');
+  await expect(page.getByTestId('chat-room-name')).toContainText('+62 812-1111-0003');
 });
 
 test('Kontak > Percakapan lists who wrote in, searches, opens the chat and exports', async ({

@@ -209,7 +209,7 @@ test('start a chat with a WhatsApp contact of the sandbox number; a known number
   await modal.getByRole('button', { name: 'Mulai' }).click();
   await expect(page).toHaveURL(/\/user\/chat\/[\w-]+$/);
   const url = page.url();
-  await expect(page.getByTestId('chat-room-name')).toContainText('6281100000002');
+  await expect(page.getByTestId('chat-room-name')).toContainText('+62 811-0000-0002');
 
   // the same number again opens the same conversation
   await page.getByTestId('start-chat-button').click();
