@@ -34,9 +34,19 @@ test('a new owner sees 0 of 4, a template ticks its step, and a dismissal holds 
   await customerSays(request, accountId, 'Halo, saya coba dari simulator');
   await expect(checklist.getByTestId('onboarding-step-whatsapp')).toHaveAttribute('data-done', 'true');
   await expect(checklist.getByTestId('onboarding-progress')).toHaveText('2 dari 4 langkah selesai');
+  // on a phone the inbox opens on its list (no empty pane): one line above it opens the steps
   await page.setViewportSize({ width: 390, height: 844 });
+  const compact = page.getByTestId('onboarding-compact');
+  await expect(compact).toContainText('2 dari 4 langkah selesai');
   await page.screenshot({ path: test.info().outputPath('onboarding-390.png') });
+  await compact.getByRole('button', { name: 'Lihat langkah' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Mulai menggunakan Sapa' });
+  await expect(drawer.getByTestId('onboarding-step-template')).toHaveAttribute('data-done', 'true');
+  await page.screenshot({ path: test.info().outputPath('onboarding-390-open.png') });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(compact).toHaveCount(0);
 
   await checklist.getByRole('button', { name: 'Sembunyikan panduan memulai' }).click();
   await expect(checklist).toHaveCount(0);

@@ -72,6 +72,8 @@ export const ONBOARDING_MESSAGES = {
   title: 'Mulai menggunakan Sapa',
   ownerOnly: 'Hanya pemilik akun yang dapat melihat panduan memulai',
   progress: '{done} dari {total} langkah selesai',
+  /** the phone's one-line form of the checklist above the chat list, and its button */
+  show: 'Lihat langkah',
   dismiss: 'Sembunyikan',
   dismissLabel: 'Sembunyikan panduan memulai',
   stepDone: 'Selesai',

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ActionIcon, Group, Indicator, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Indicator, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconMessagePlus } from '@tabler/icons-react';
 import type { AssigneeView, ChatStatusFilter, ConversationView } from '@sapa/contracts';
 import { SearchForm } from '../../components/search-input';
 import { flattenChats } from '../../resources/chat/chat-list-cache';
+import { FirstRunChecklist } from './first-run-checklist';
 import { ChatList } from './chat-list';
 import { EMPTY_CHAT_FILTER, type ChatFilter } from '../../resources/chat/chat-keys';
 import { ChatStatusTabs, statusPanelProps } from './chat-status-tabs';
@@ -65,6 +67,9 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
     setStartMounted(true);
     setStarting(true);
   };
+
+  // the inbox's layout turns to one pane below 48em (chat-inbox.css): no empty pane holds the checklist
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
 
   return (
     <>
@@ -138,6 +143,11 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
       </div>
       <ChatStatusTabs value={filter.status} counts={counts.data} onChange={setStatus} />
       <NotificationPrompt />
+      {phone ? (
+        <Box px="sm" pt="xs">
+          <FirstRunChecklist compact />
+        </Box>
+      ) : null}
       <ChatList
         // A new filter is a new list: start at its top.
         key={JSON.stringify(filter)}

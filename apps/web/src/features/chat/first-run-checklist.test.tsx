@@ -20,12 +20,12 @@ const state = (over: Partial<OnboardingState> = {}): OnboardingState => ({
   ...over,
 });
 
-function renderWith(routes: Parameters<typeof fakeFetch>[0]) {
+function renderWith(routes: Parameters<typeof fakeFetch>[0], compact = false) {
   const fake = fakeFetch(routes);
   vi.stubGlobal('fetch', fake.fetch);
   renderWithProviders(
     <MemoryRouter>
-      <FirstRunChecklist />
+      <FirstRunChecklist compact={compact} />
     </MemoryRouter>,
   );
   return fake;
@@ -61,5 +61,30 @@ describe('FirstRunChecklist', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('onboarding')).toBeNull();
     expect(fake.calls.filter((c) => c.path === '/api/onboarding')).toHaveLength(0);
+  });
+
+  it("on a phone: one line with the progress; 'Lihat langkah' opens the steps, a dismissal hides both", async () => {
+    sessionStore.set(sessionFromUser('tok', owner));
+    renderWith(
+      {
+        'GET /api/onboarding': () => [
+          200,
+          state({ done: 1, steps: state().steps.map((s, i) => ({ ...s, done: i === 0 })) }),
+        ],
+        'PUT /api/onboarding/dismiss': () => [200, state({ dismissed: true })],
+      },
+      true,
+    );
+    expect((await screen.findByTestId('onboarding-compact-progress')).textContent).toBe(
+      '1 dari 4 langkah selesai',
+    );
+    expect(screen.queryByTestId('onboarding')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Lihat langkah' }));
+    const steps = await screen.findByTestId('onboarding');
+    expect(steps.querySelector('[data-testid="onboarding-step-whatsapp"]')?.getAttribute('data-done')).toBe(
+      'true',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sembunyikan panduan memulai' }));
+    await waitFor(() => expect(screen.queryByTestId('onboarding-compact')).toBeNull());
   });
 });
