@@ -19,6 +19,8 @@ export const INBOX_MESSAGES = {
   snoozeTooFar: 'Percakapan dapat ditunda paling lama 90 hari',
   availabilityAgentsOnly: 'Hanya agen yang dapat mengubah ketersediaan',
   noteLabel: 'Catatan internal',
+  /** a note's author while the team list loads, when the owner wrote it */
+  noteOwner: 'Pemilik',
   noteNotSent: 'Hanya terlihat oleh tim, tidak dikirim ke pelanggan',
   mentionUnknown: 'Rekan yang disebut tidak ditemukan',
   automatic: 'Balasan otomatis',

@@ -27,9 +27,11 @@ export function withMentions(text: string, mentioned: readonly Teammate[]): Reac
  * its author and time; never delivery ticks (it is never sent).
  */
 export const NoteBubble = memo(function NoteBubble({ message }: { message: Message }) {
-  const team = useTeammates(message.mentions.length > 0);
+  // the owner's notes carry no agent: their name comes from the team list (one cached query)
+  const team = useTeammates(message.mentions.length > 0 || !message.agent);
   const mentioned = (team.data ?? []).filter((t) => message.mentions.includes(t._id));
-  const author = message.agent?.name || 'Pemilik';
+  const author =
+    message.agent?.name || team.data?.find((t) => t.role === 'owner')?.name || INBOX_MESSAGES.noteOwner;
   return (
     <div className="sapa-note-row">
       <div
