@@ -295,6 +295,25 @@ test('two inboxes: take, resolve, reopen by the customer, a note that rings the 
   );
   await expect(agent.getByRole('button', { name: 'Notifikasi, 1 belum dibaca' })).toBeVisible();
 
+  // the keyboard: a row's 'Ambil' is no Tab stop of its own; Alt+A on the focused row takes the chat
+  const third = await customerSays(
+    request,
+    accountId,
+    'Bisa kirim hari ini?',
+    `62813${String(Date.now()).slice(-7)}`,
+    'Pelanggan Tiga',
+  );
+  await agent.getByTestId('conversation-assignee-select').click();
+  await agent.getByRole('option', { name: 'Semua penugasan' }).click();
+  const thirdRow = agent.locator(`[data-testid="chat-row"][data-chat-id="${third.chatId}"]`);
+  const thirdTake = agent.getByRole('button', { name: 'Ambil percakapan Pelanggan Tiga' });
+  await expect(thirdTake).toHaveAttribute('tabindex', '-1');
+  await thirdRow.focus();
+  await agent.keyboard.press('Alt+KeyA');
+  await expect(thirdRow.getByTestId('chat-row-agent')).toHaveText('Rina Agen');
+  await expect(thirdTake).toHaveCount(0);
+  await expect(thirdRow).toBeFocused();
+
   // the agent's own switch for round-robin, in the user menu
   await agent.getByTestId('user-menu-button').click();
   const available = agent.getByTestId('availability-toggle');
@@ -344,5 +363,14 @@ test.describe('at 390 px', () => {
     await page.getByRole('menuitem', { name: 'Besok, 09:00' }).click();
     await expect(page.getByTestId('chat-room-state')).toContainText('Ditunda hingga');
     await expect(page.getByTestId('chat-room-state')).toContainText('09:00 WIB');
+
+    // the list is not on screen while a chat is open: the skip link goes to the reply box
+    await page.locator('body').focus();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Lewati ke kotak balasan' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'Catatan internal' })).toBeFocused();
   });
 });

@@ -8,6 +8,8 @@ import { chatPage } from './chat';
  */
 export const INBOX_EXTRA_MESSAGES = {
   skipToList: 'Lewati ke daftar percakapan',
+  /** on a phone with a chat open (the list is not shown): to the reply box */
+  skipToReply: 'Lewati ke kotak balasan',
   shortcutsTitle: 'Pintasan Keyboard',
   shortcutsOpen: 'Pintasan keyboard',
   shortcutsInbox: 'Kotak masuk',

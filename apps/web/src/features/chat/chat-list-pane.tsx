@@ -73,7 +73,7 @@ export function ChatListPane({ selectedId }: { selectedId: string | null }) {
 
   return (
     <>
-      <SkipToChatList />
+      <SkipToChatList toReply={phone && !!selectedId} />
       <div className="sapa-pane-head">
         <Group justify="space-between" wrap="nowrap" gap="xs" mb="sm" mih={36}>
           <Title order={1} fz="h3">

@@ -13,6 +13,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Chat, SearchHit } from '@sapa/contracts';
 import { ChatRow } from './chat-row';
 import { ChatRowTake } from './take-chat-button';
+import { matchTeamShortcut } from './inbox-shortcuts-team';
 import { useSession } from '../../lib/use-session';
 import { listStep, stepIndex } from './list-keys';
 
@@ -105,6 +106,18 @@ export function ChatList({
     [chats, virtualizer],
   );
   const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Alt+A on a row takes its chat (the row's 'Ambil' is not a Tab stop of its own); before the
+    // room header's Alt+A, which then sees the key handled
+    if (matchTeamShortcut(event.nativeEvent) === 'take') {
+      const take = (event.target as HTMLElement)
+        .closest('[role="listitem"]')
+        ?.querySelector<HTMLElement>('[data-testid="chat-row-take"]');
+      if (take) {
+        event.preventDefault();
+        take.click();
+      }
+      return;
+    }
     const step = listStep(event);
     if (!step) return;
     event.preventDefault();

@@ -7,6 +7,7 @@ import { useTeamShortcut } from './use-team-shortcut';
 /**
  * 'Ambil' (issue 21): an agent takes an unassigned chat (assigned to themselves). Rendered only when
  * the signed-in person is an agent and the chat has nobody; in the room header Alt+A does the same.
+ * In a row it is no Tab stop of its own (the list is one Tab stop): Alt+A on the focused row takes it.
  */
 export function TakeChatButton({
   chat,
@@ -32,7 +33,8 @@ export function TakeChatButton({
       leftSection={place === 'header' ? <IconHandGrab size={16} stroke={1.8} /> : null}
       loading={take.isPending}
       aria-label={place === 'row' ? `${INBOX_MESSAGES.take} percakapan ${name}` : undefined}
-      title={place === 'header' ? `${INBOX_MESSAGES.take} (Alt+A)` : undefined}
+      title={`${INBOX_MESSAGES.take} (Alt+A)`}
+      tabIndex={place === 'row' ? -1 : undefined}
       onClick={(event) => {
         // in a row the button sits on the row's link
         event.preventDefault();
