@@ -78,6 +78,8 @@ export async function retryFailedMessage(
       .where(and(eq(messages.id, row.id), eq(messages.status, 'error')))
       .returning();
     if (!updated) return null;
+    // what follows the message's status (a broadcast's recipient) learns it is being sent again
+    for (const listener of ctx.chatHooks.statusListeners) await listener(tx, [updated], 'pending', null);
     await tx
       .update(chats)
       .set({ lastMessageStatus: 'pending' })

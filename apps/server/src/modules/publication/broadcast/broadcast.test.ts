@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as api from '@sapa/contracts';
 import { PUBLICATION_MESSAGES as M, type BroadcastBody } from '@sapa/contracts';
 import { accounts, broadcastRecipients, messages } from '../../../db/schema';
+import { applyStatus } from '../../chat/receipts';
 import {
   agentFor,
   customerSays,
@@ -422,5 +423,42 @@ describe('broadcasts', () => {
           m.to === input.email && m.subject === 'Broadcast dijeda otomatis' && m.text.includes('Dibatasi'),
       ),
     ).toBe(true);
+  });
+
+  it("a failed recipient's message sent again from the chat ('Kirim ulang') counts as sent, once", async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const created = await create(token, {
+      name: 'Kirim Ulang',
+      accountIds: [accountId],
+      phoneNumbers: '081377770001\n081377770002',
+      message: { type: 'text', text: 'Stok baru sudah datang' },
+    });
+    await deliverAll();
+    const [failing] = (await recipientsOf(token, created._id)).docs;
+    // the channel reports the first one failed after all
+    await applyStatus(t.ctx, { messageId: failing!._id }, 'error', 'koneksi terputus');
+    expect((await getBroadcast(token, created._id)).counts).toMatchObject({ sent: 1, failed: 1, pending: 0 });
+    expect((await recipientsOf(token, created._id)).docs[0]).toMatchObject({ state: 'failed' });
+
+    const retried = await req('POST', `/chat/${failing!.chatId}/message/${failing!._id}/retry`, token);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await getBroadcast(token, created._id)).counts).toMatchObject({ sent: 1, failed: 0, pending: 1 });
+    expect((await recipientsOf(token, created._id)).docs[0]).toMatchObject({
+      state: 'pending',
+      reason: null,
+    });
+
+    await deliverAll();
+    const done = await getBroadcast(token, created._id);
+    expect(done.state).toBe('finish');
+    // (the simulated phone had it already: it sends no second receipt)
+    expect(done.counts).toMatchObject({ total: 2, sent: 2, failed: 0, pending: 0 });
+    expect((await recipientsOf(token, created._id)).docs[0]).toMatchObject({ state: 'sent', reason: null });
+    // one message for that recipient
+    const stored = await t.ctx.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.chatId, failing!.chatId!));
+    expect(stored).toHaveLength(1);
   });
 });

@@ -51,14 +51,20 @@ const RANK: Record<RecipientState, number> = {
   skipped: 4,
 };
 const STATE_OF: Partial<Record<MessageStatus, RecipientState>> = {
+  // a failed message sent again ('Kirim ulang' in the chat): its recipient is pending again
+  pending: 'pending',
   sent: 'sent',
   unread: 'unread',
   read: 'read',
   error: 'failed',
 };
 
-/** The states a recipient may be in before moving to `next` (forward only; failed and skipped are final). */
+/**
+ * The states a recipient may be in before moving to `next`: forward only, skipped is final, and
+ * failed only goes back to pending, when its message is sent again from the chat.
+ */
 function movableFrom(next: RecipientState): RecipientState[] {
+  if (next === 'pending') return ['failed'];
   if (next === 'failed') return ['pending', 'sent', 'unread'];
   return (['pending', 'sent', 'unread', 'read'] as const).filter((s) => RANK[s] < RANK[next]);
 }
@@ -86,7 +92,7 @@ async function followStatus(
         for update),
       moved as (
         update ${broadcastRecipients} r set state = ${next},
-          reason = case when ${next} = 'failed' then ${reason} else r.reason end,
+          reason = case when ${next} = 'failed' then ${reason} when ${next} = 'pending' then null else r.reason end,
           sent_at = case when old.state = 'pending' and ${next} <> 'failed' then ${now}::timestamptz else r.sent_at end,
           read_at = case when ${next} = 'read' then ${now}::timestamptz else r.read_at end
         from old where r.id = old.id
