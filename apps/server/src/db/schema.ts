@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -37,6 +38,12 @@ export const users = pgTable(
     referredById: text('referred_by_id'),
     /** the first-run checklist was closed by the owner (issue 21) */
     onboardingDismissedAt: timestamp('onboarding_dismissed_at', { withTimezone: true }),
+    /**
+     * Moves when one of the owner's agents is renamed or removed (a trigger of migration 0014): the
+     * message lists name their agents, so a cached list (message-list.ts) checks it with its chat's
+     * messagesVersion.
+     */
+    agentsVersion: bigint('agents_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -324,6 +331,12 @@ export const chats = pgTable(
     snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     /** the last automatic reply (away message) sent in this chat: once per conversation */
     autoReplyAt: timestamp('auto_reply_at', { withTimezone: true }),
+    /**
+     * Moves with every statement that inserts, updates or deletes messages of the chat (triggers of
+     * migration 0014, so no path can forget it): a cached first page of its messages (message-list.ts)
+     * is served only while this and its owner's agentsVersion are what they were when it was read.
+     */
+    messagesVersion: bigint('messages_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**

@@ -2,7 +2,7 @@ import * as api from '@sapa/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentFor, customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
-import { messages } from '../../db/schema';
+import { agents, chats, messages } from '../../db/schema';
 import { messageView } from './serialize';
 
 /**
@@ -11,7 +11,7 @@ import { messageView } from './serialize';
  * hasNextPage}` with each message as toMessage writes it with its agent's name and the message it
  * quotes (messageView, which the realtime frames use), for every kind of message and every page.
  */
-const { t, get } = useTestApp();
+const { t, get, call } = useTestApp();
 let token: string;
 let ownerId: string;
 let chatId: string;
@@ -133,5 +133,90 @@ describe('GET /chat/{id}/message', () => {
     const stranger = await ownerWithSandbox(t.app);
     expect((await get(`/api/chat/${chatId}/message`, stranger.token)).statusCode).toBe(404);
     expect((await get(`/api/chat/tidak-ada/message`, token)).statusCode).toBe(404);
+  });
+});
+
+/**
+ * The first page is kept and served again while its chat's messages and its owner's agents are
+ * unchanged (message-list.ts, migration 0014). Whatever writes the messages - the API, a job, or a
+ * statement straight to the database - the next read answers what is there now.
+ */
+describe('GET /chat/{id}/message after changes (the kept first page)', () => {
+  const firstPage = async (as = token) => {
+    const res = await get(`/api/chat/${chatId}/message`, as);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.body;
+  };
+  const expectFresh = async (why: string) => {
+    // twice: the read that finds the change, then the page kept from it
+    expect(await firstPage(), why).toBe(await expectedPage(1, 20));
+    expect(await firstPage(), `${why}, read again`).toBe(await expectedPage(1, 20));
+  };
+
+  it('answers new messages, receipts, edits, deletions and moves, however they were written', async () => {
+    await expectFresh('kept');
+    const before = await firstPage();
+    // a customer's new message, through the ingest path
+    const [chat] = await t.ctx.db.select().from(chats).where(eq(chats.id, chatId));
+    t.clock.advance(1000);
+    await customerSays(t.app, chat!.accountId, 'Kuenya jadi 2');
+    await expectFresh('a new message');
+    expect(await firstPage()).not.toBe(before);
+    expect(await firstPage()).toContain('Kuenya jadi 2');
+
+    // statements straight to the table: a receipt, an edit, a revoke, one row removed
+    const newest = async () =>
+      (
+        await t.ctx.db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(eq(messages.chatId, chatId))
+          .orderBy(desc(messages.createdAt), desc(messages.seq))
+          .limit(3)
+      ).map((r) => r.id);
+    const [a, b, c] = await newest();
+    await t.ctx.db.update(messages).set({ status: 'read' }).where(eq(messages.id, c!));
+    await expectFresh('a receipt');
+    await t.ctx.db.update(messages).set({ text: 'diubah langsung' }).where(eq(messages.id, b!));
+    await expectFresh('an edit');
+    expect(await firstPage()).toContain('diubah langsung');
+    await t.ctx.db.update(messages).set({ isDeleted: true }).where(eq(messages.id, a!));
+    await expectFresh('a revoke');
+    await t.ctx.db.delete(messages).where(eq(messages.id, b!));
+    await expectFresh('a removed message');
+    expect(await firstPage()).not.toContain('diubah langsung');
+
+    // a message moved here from another chat (a merge)
+    const other = await customerSays(t.app, chat!.accountId, 'dari chat lain', '6281299990001');
+    await t.ctx.db.update(messages).set({ chatId }).where(eq(messages.id, other.messageId));
+    await expectFresh('a moved message');
+    expect(await firstPage()).toContain('dari chat lain');
+  });
+
+  it("answers an agent's new name, and their removal; a stranger still finds no chat", async () => {
+    await expectFresh('kept');
+    const renamed = await call('PUT', `/api/agent/${agentId}`, token, {
+      name: 'Agen Baru',
+      email: `baru-${Date.now()}@contoh.test`,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await expectFresh('a renamed agent');
+    expect(
+      json(await get(`/api/chat/${chatId}/message`, token), api.messagePage).docs.some(
+        (m) => m.agent?.name === 'Agen Baru',
+      ),
+    ).toBe(true);
+    await t.ctx.db.delete(agents).where(eq(agents.id, agentId));
+    await expectFresh('a removed agent');
+    expect(await firstPage()).not.toContain('Agen Baru');
+
+    const stranger = await ownerWithSandbox(t.app);
+    expect((await get(`/api/chat/${chatId}/message`, stranger.token)).statusCode).toBe(404);
+  });
+
+  it('a deleted chat is not found, though its page was kept', async () => {
+    await expectFresh('kept');
+    await t.ctx.db.delete(chats).where(eq(chats.id, chatId));
+    expect((await get(`/api/chat/${chatId}/message`, token)).statusCode).toBe(404);
   });
 });

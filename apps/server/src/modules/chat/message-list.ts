@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { agents, messages } from '../../db/schema';
+import { agents, chats, messages, users } from '../../db/schema';
 import { recent, remember } from './list-query';
 import { mediaField } from './content';
 import { json, jsonTime } from './serialize';
@@ -94,7 +94,13 @@ function preparedMessagePage(db: Db, limit: number, firstPage: boolean): Prepare
       ? sql`limit ${sql.raw(String(limit + 1))}`
       : sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
     prepared = db
-      .select({ json: column })
+      .select({
+        json: column,
+        // the versions the page was read at, in the same statement (one snapshot): see pageCache
+        version: sql<string>`(select ${chats.messagesVersion} || ':' || ${users.agentsVersion} from ${chats}
+          join ${users} on ${users.id} = ${chats.ownerId}
+          where ${chats.id} = ${sql.placeholder('chatId')} and ${chats.ownerId} = ${sql.placeholder('ownerId')})`,
+      })
       .from(
         sql`(select * from ${messages} where ${messages.chatId} = ${sql.placeholder('chatId')}
           and ${messages.ownerId} = ${sql.placeholder('ownerId')}
@@ -114,6 +120,35 @@ interface PreparedMessagePage {
 }
 const preparedMessagePages = new WeakMap<Db, Map<string, PreparedMessagePage>>();
 
+/** The versions a chat's list stands at now (see pageCache), or none for a stranger's or no chat. */
+function preparedVersion(db: Db): PreparedMessagePage {
+  let prepared = preparedVersions.get(db);
+  if (!prepared) {
+    prepared = db
+      .select({ version: sql<string>`${chats.messagesVersion} || ':' || ${users.agentsVersion}` })
+      .from(chats)
+      .innerJoin(users, eq(users.id, chats.ownerId))
+      .where(and(eq(chats.id, sql.placeholder('chatId')), eq(chats.ownerId, sql.placeholder('ownerId'))))
+      .prepare('message_list_version');
+    preparedVersions.set(db, prepared);
+  }
+  return prepared;
+}
+const preparedVersions = new WeakMap<Db, PreparedMessagePage>();
+
+/**
+ * First pages of message lists as sent, with the versions they were read at: the chat's
+ * messagesVersion (moved by every statement that writes its messages) and its owner's agentsVersion
+ * (moved by renaming or removing an agent), both kept by triggers (migration 0014), so no write path
+ * can leave a page stale. A page is served again after one primary-key read that finds both versions
+ * unchanged; otherwise it is read again. Building the page's JSON was most of PostgreSQL's work for
+ * this list, and a chat's first page is read again and again: by each teammate opening the chat and
+ * after each realtime change. Each process keeps its own (every read checks the database, so
+ * several servers agree). Bounded: the most recently used MAX_CACHED_PAGES.
+ */
+const pageCache = new WeakMap<Db, Map<string, { version: string; body: string }>>();
+const MAX_CACHED_PAGES = 2000;
+
 /**
  * A page of a chat's messages of this tenant as the JSON text of `{docs, hasNextPage}` (docs oldest
  * first), or null when the page is empty (the caller then tells an empty chat from a stranger's).
@@ -126,16 +161,37 @@ export async function messagePageJson(
   limit: number,
 ): Promise<string | null> {
   const offset = (page - 1) * limit;
-  const rows = (await preparedMessagePage(db, limit, offset === 0).execute({
+  const first = offset === 0;
+  let cache = pageCache.get(db);
+  if (!cache) pageCache.set(db, (cache = new Map()));
+  const key = `${ownerId}\n${chatId}\n${limit}`;
+  if (first) {
+    const cached = recent(cache, key);
+    if (cached) {
+      const [now] = (await preparedVersion(db).execute({ chatId, ownerId })) as { version: string }[];
+      if (now?.version === cached.version) return cached.body;
+      cache.delete(key);
+    }
+  }
+  const rows = (await preparedMessagePage(db, limit, first).execute({
     chatId,
     ownerId,
     limit: limit + 1,
     offset,
-  })) as { json: string }[];
+  })) as { json: string; version: string | null }[];
   if (!rows.length) return null;
   const docs: string[] = [];
   for (let i = Math.min(rows.length, limit) - 1; i >= 0; i--) docs.push(messageListJson(rows[i]!.json));
-  return `{"docs":[${docs.join(',')}],"hasNextPage":${rows.length > limit}}`;
+  const body = `{"docs":[${docs.join(',')}],"hasNextPage":${rows.length > limit}}`;
+  const version = rows[0]!.version;
+  if (first && version !== null) {
+    cache.set(key, { version, body });
+    for (const oldest of cache.keys()) {
+      if (cache.size <= MAX_CACHED_PAGES) break;
+      cache.delete(oldest);
+    }
+  }
+  return body;
 }
 
 /** The body of an empty page. */
