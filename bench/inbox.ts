@@ -397,7 +397,6 @@ async function main() {
 
   const agentToken = (await api<{ token: string }>(base, 'POST', '/api/auth/login', '', agentLogin(1))).token;
   const indexMsOf = new Map<string, number>();
-  const perSecondOf = new Map<string, number>();
   for (const [name, url, who] of cases) {
     const as = who === 'agent' ? agentToken : token;
     await measure(base, url, 3, as); // warm up: a running server has its JIT and its connections' statements ready
@@ -424,20 +423,24 @@ async function main() {
       );
     }
     indexMsOf.set(name, result.ms);
-    perSecondOf.set(url, result.perSecond);
   }
-  // issue 21: a page of 40 chats keeps at least 60% of the throughput of a page of 20
-  const page20 = perSecondOf.get('/api/chat');
-  const page40 = perSecondOf.get('/api/chat?limit=40');
-  if (page20 && page40 !== undefined) {
-    rows.push({
-      name: 'GET /api/chat?limit=40 req/s vs page of 20',
-      value: (100 * page40) / page20,
-      unit: '%',
-      budget: 60,
-      atLeast: true,
-    });
+  // issue 21: a page of 40 chats keeps at least 60% of the throughput of a page of 20. Compared
+  // from pairs measured back to back (20, then 40, twice): the single runs above lie minutes apart,
+  // and a disturbance of the shared machine in one of them (autovacuum, a checkpoint) moved the
+  // ratio between 58% and 88% from run to run.
+  let page20 = 0;
+  let page40 = 0;
+  for (let pair = 0; pair < 2; pair++) {
+    page20 += (await measure(base, '/api/chat', 4)).perSecond;
+    page40 += (await measure(base, '/api/chat?limit=40', 4)).perSecond;
   }
+  rows.push({
+    name: 'GET /api/chat?limit=40 req/s vs page of 20',
+    value: (100 * page40) / page20,
+    unit: '%',
+    budget: 60,
+    atLeast: true,
+  });
   // the decision of issue 19 §4: plain PostgreSQL would be the default where it comes within 20% of
   // the index's p95 on every search case
   rows.push(...sqlRows);

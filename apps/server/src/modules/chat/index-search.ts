@@ -76,7 +76,11 @@ export const indexSearch: ChatSearch = {
     if (!ctx.config.searchIndex.enabled || !indexable(search)) return null;
     const indexes = searchIndexesOf(ctx.database.searchDb, ctx.config.searchIndex.maxBytes, ctx.log);
     const index = await indexes.get(actor.ownerId);
-    if (!index) return null;
+    if (!index) {
+      ctx.log.debug({ ownerId: actor.ownerId }, 'chat search through SQL: the index is not ready');
+      return null;
+    }
+    let sent = 0;
     for (let want = wanted; want <= MAX_INDEX_CANDIDATES; want *= 4) {
       const watermark = index.watermark;
       const found = index.candidates(search, patterns.digits, { ...query, me: mine(actor) }, want);
@@ -100,12 +104,17 @@ export const indexSearch: ChatSearch = {
         ...Object.fromEntries(match.words.map((word, i) => [`w${i}`, word])),
         limit: wanted,
       })) as { json: string; at: number | null }[];
+      sent += found.ids.length;
       if (found.exhausted) return rows;
       // Complete when the last row comes no later than the last candidate sent: every candidate not
       // sent is older (ties were sent), or was written since and so was tested anyway.
       const last = rows[wanted - 1];
       if (last && (last.at ?? -Infinity) >= found.lastAt) return rows;
     }
+    ctx.log.debug(
+      { ownerId: actor.ownerId, sent, state: query.state },
+      'chat search through SQL: the index candidates did not settle the page',
+    );
     return null;
   },
 };
