@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { printTable, registerOwner, startServer, type Row } from './lib/server';
+import { api, printTable, registerOwner, startServer, type Row } from './lib/server';
 import { wrk } from './lib/wrk';
 
 const arg = (name: string, fallback: string) =>
@@ -20,16 +20,6 @@ const arg = (name: string, fallback: string) =>
 const RECIPIENTS = Number(arg('recipients', '10000'));
 const port = 3292;
 const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function api<T>(base: string, method: string, url: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The resident set of a process, in MB (Linux /proc). */
 function rssMb(pid: number): number {

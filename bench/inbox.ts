@@ -22,7 +22,7 @@ import WebSocket from 'ws';
 import { openDatabase } from '../apps/server/src/db/client';
 import { SearchIndexes } from '../apps/server/src/modules/chat/search-index';
 import { hashPassword } from '../apps/server/src/lib/password';
-import { load, percentile, printTable, registerOwner, startServer, type Row } from './lib/server';
+import { api, load, percentile, printTable, registerOwner, startServer, type Row } from './lib/server';
 import { WRK, wrk } from './lib/wrk';
 
 const arg = (name: string, fallback: string) =>
@@ -55,16 +55,6 @@ async function prepareDatabase(): Promise<{
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-pglite-'));
   return { env: { DATABASE_URL: '', SAPA_DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }) };
-}
-
-async function api<T>(base: string, method: string, url: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 async function seed(open: () => ReturnType<typeof openDatabase>, ownerId: string, accountId: string) {

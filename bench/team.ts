@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { percentile, printTable, registerOwner, startServer, type Row } from './lib/server';
+import { api, mailedCode, percentile, printTable, registerOwner, startServer, type Row } from './lib/server';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -24,22 +24,11 @@ const port = 3294;
 /** --redis: the scale-out bus (Redis on 127.0.0.1:6379) carries the frames, as across several servers. */
 const REDIS = process.argv.includes('--redis') ? 'redis://127.0.0.1:6379' : '';
 const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const OPERATOR = { username: 'bench-operator', password: 'bench-rahasia-1' };
 
 interface Frame {
   type: string;
   chat?: { _id: string; agentId: string | null; conversationState: string } | null;
   notification?: { chatId?: string | null } | null;
-}
-
-async function api<T>(base: string, method: string, url: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /** A socket whose frames can be awaited: `next(match)` resolves with the ms when a matching frame lands. */
@@ -103,14 +92,7 @@ async function main() {
     phone: '6281300007777',
     password: 'rahasia123',
   });
-  const operator = await api<{ token: string }>(base, 'POST', '/api/auth/admin/login', '', OPERATOR);
-  const mails = await api<{ docs: { to: string; text: string }[] }>(
-    base,
-    'GET',
-    '/api/admin/mailbox',
-    operator.token,
-  );
-  const code = mails.docs.find((m) => m.to === agentEmail)?.text.match(/\b(\d{6})\b/)?.[1];
+  const code = await mailedCode(base, agentEmail);
   await api(base, 'PUT', `/api/agent/${agent._id}/verification`, owner.token, { code });
   const agentToken = (
     await api<{ token: string }>(base, 'POST', '/api/auth/login', '', {

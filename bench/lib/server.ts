@@ -12,7 +12,14 @@ const MAILBOX_ENV = {
   SAPA_ADMIN_PASSWORD: OPERATOR.password,
 };
 
-async function call<T>(base: string, method: string, url: string, body?: unknown, token = ''): Promise<T> {
+/** One JSON call to the server with the `token` header; a status of 300 or more throws with its body. */
+export async function api<T>(
+  base: string,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: { 'content-type': 'application/json', token },
@@ -20,6 +27,20 @@ async function call<T>(base: string, method: string, url: string, body?: unknown
   });
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** The 6-digit code last mailed to `email`, read from the dev mailbox as the operator. */
+export async function mailedCode(base: string, email: string): Promise<string> {
+  const operator = await api<{ token: string }>(base, 'POST', '/api/auth/admin/login', '', OPERATOR);
+  const mailbox = await api<{ docs: { to: string; text: string }[] }>(
+    base,
+    'GET',
+    '/api/admin/mailbox',
+    operator.token,
+  );
+  const code = mailbox.docs.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
 }
 
 /**
@@ -30,18 +51,9 @@ export async function registerOwner(
   base: string,
   body: { name: string; email: string; phone: string; password: string },
 ): Promise<{ token: string; user: { _id: string } }> {
-  await call(base, 'POST', '/api/auth/register', body);
-  const operator = await call<{ token: string }>(base, 'POST', '/api/auth/admin/login', OPERATOR);
-  const mailbox = await call<{ docs: { to: string; text: string }[] }>(
-    base,
-    'GET',
-    '/api/admin/mailbox',
-    undefined,
-    operator.token,
-  );
-  const code = mailbox.docs.find((m) => m.to === body.email)?.text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code mailed to ${body.email}`);
-  return call(base, 'POST', '/api/auth/register/verify', { email: body.email, code });
+  await api(base, 'POST', '/api/auth/register', '', body);
+  const code = await mailedCode(base, body.email);
+  return api(base, 'POST', '/api/auth/register/verify', '', { email: body.email, code });
 }
 
 /** Starts the built server (apps/server/dist) and waits for /api/ready. */

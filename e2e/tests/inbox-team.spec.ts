@@ -1,13 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
-import { customerSays, lastMailTo, login, newOwner, signedInOwner } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { agentPage, customerSays, signedInOwner, verifiedAgent } from './support';
 
 /**
  * The inbox as a team's tool (issue 21), in Chromium with two contexts: the owner and an agent.
@@ -42,31 +35,6 @@ async function expectAccessible(page: Page, screen: string, waitFor?: Locator, o
       ),
     );
   expect.soft(found, `axe on ${screen}: serious or critical violations`).toEqual([]);
-}
-
-async function verifiedAgent(request: APIRequestContext, token: string, name: string) {
-  const person = newOwner();
-  const res = await request.post('/api/agent', {
-    headers: { token },
-    data: { name, email: person.email, phone: `62${person.local}`, password: person.password },
-  });
-  expect(res.status()).toBe(201);
-  const { agent } = (await res.json()) as { agent: { _id: string } };
-  const code = (await lastMailTo(request, person.email)).match(/\b(\d{6})\b/)?.[1];
-  const verified = await request.put(`/api/agent/${agent._id}/verification`, {
-    headers: { token },
-    data: { code },
-  });
-  expect(verified.status()).toBe(200);
-  return { id: agent._id, email: person.email, password: person.password, name };
-}
-
-async function agentPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
-  const page = await context.newPage();
-  await login(page, email, password);
-  await expect(page).toHaveURL(/\/user\/chat$/);
-  return page;
 }
 
 type Timed = Window & { __inputAt?: number | null; __seenAt?: number | null };

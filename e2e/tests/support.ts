@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const DEMO = {
   owner: { identifier: 'pemilik@demo.test', password: 'demo12345' },
@@ -142,4 +142,31 @@ export async function customerSays(
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as { chatId: string; messageId: string };
+}
+
+/** An agent of the owner, created and verified through the API (the agent screen has its own journey). */
+export async function verifiedAgent(request: APIRequestContext, token: string, name: string) {
+  const person = newOwner();
+  const res = await request.post('/api/agent', {
+    headers: { token },
+    data: { name, email: person.email, phone: `62${person.local}`, password: person.password },
+  });
+  expect(res.status()).toBe(201);
+  const { agent } = (await res.json()) as { agent: { _id: string } };
+  const code = (await lastMailTo(request, person.email)).match(/\b(\d{6})\b/)?.[1];
+  const verified = await request.put(`/api/agent/${agent._id}/verification`, {
+    headers: { token },
+    data: { code },
+  });
+  expect(verified.status()).toBe(200);
+  return { id: agent._id, email: person.email, password: person.password, name };
+}
+
+/** The agent signed in, in a browser context of their own (Indonesian, Jakarta time). */
+export async function agentPage(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+  const page = await context.newPage();
+  await login(page, email, password);
+  await expect(page).toHaveURL(/\/user\/chat$/);
+  return page;
 }

@@ -1,40 +1,15 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addSandboxChannel,
+  agentPage,
   customerSays,
   lastMailTo,
-  login,
   newOwner,
   signedInOwner,
   simulatorHeaders,
   toast,
+  verifiedAgent,
 } from './support';
-
-/** An agent of the owner, created and verified through the API (the agent screen has its own journey). */
-async function verifiedAgent(request: APIRequestContext, token: string, name: string) {
-  const person = newOwner();
-  const res = await request.post('/api/agent', {
-    headers: { token },
-    data: { name, email: person.email, phone: `62${person.local}`, password: person.password },
-  });
-  expect(res.status()).toBe(201);
-  const { agent } = (await res.json()) as { agent: { _id: string } };
-  const code = (await lastMailTo(request, person.email)).match(/\b(\d{6})\b/)?.[1];
-  const verified = await request.put(`/api/agent/${agent._id}/verification`, {
-    headers: { token },
-    data: { code },
-  });
-  expect(verified.status()).toBe(200);
-  return { id: agent._id, email: person.email, password: person.password, name };
-}
-
-async function agentPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
-  const page = await context.newPage();
-  await login(page, email, password);
-  await expect(page).toHaveURL(/\/user\/chat$/);
-  return page;
-}
 
 test('an agent takes an unassigned chat and replies; the owner sees it live; another agent’s chat is closed to them', async ({
   page,
