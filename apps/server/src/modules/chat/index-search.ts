@@ -1,4 +1,4 @@
-import { and, sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { GENERIC_PLAN_MARK, type Db } from '../../db/client';
 import { chats } from '../../db/schema';
 import { selectChatJson } from './serialize';
@@ -13,6 +13,7 @@ import {
 } from './list-query';
 import { matchValues, rowMatch, searchPatterns, type ChatSearch, type MatchValues } from './search';
 import { changedSince, indexable, listTime, searchIndexesOf } from './search-index';
+import { hitPattern, newestHit, searchWords } from './search-hits';
 
 /**
  * The statement that tests the index's candidates (and the chats written since its last read),
@@ -20,9 +21,16 @@ import { changedSince, indexable, listTime, searchIndexesOf } from './search-ind
  * (a constant limit keeps the generic plan cheap, see preparedPage). Building it through Drizzle on
  * every search cost more than running it.
  */
-function preparedIndexPage(db: Db, query: ChatListQuery, words: number, phone: boolean, limit: number) {
+function preparedIndexPage(
+  db: Db,
+  query: ChatListQuery,
+  words: number,
+  phone: boolean,
+  limit: number,
+  hitWords: number,
+) {
   const literal = limit <= 101;
-  const shape = `${filterShape(query)}_${words}_${+phone}_${literal ? limit : 'n'}`;
+  const shape = `${filterShape(query)}_${words}_${+phone}_${literal ? limit : 'n'}_${hitWords}`;
   let byShape = preparedIndexPages.get(db);
   if (!byShape) preparedIndexPages.set(db, (byShape = new Map()));
   let prepared = recent(byShape, shape);
@@ -36,7 +44,15 @@ function preparedIndexPage(db: Db, query: ChatListQuery, words: number, phone: b
     // marked for PGlite, whose one session runs it prepared with its generic plan then; on PostgreSQL
     // it is named anyway and runs on the search pool, always generic. A custom plan knowing the
     // phrase read the trigram index for 'pesanan 4242' (35 ms) instead of the candidates' messages.
-    const ordered = selectChatJson(db, { at: listTime })
+    // a first page's hits (search-hits.ts) in the same statement: one round trip less a search. A
+    // select-list subquery, so PostgreSQL runs it after the sort and limit, for the rows returned only.
+    const hit = hitWords
+      ? newestHit(
+          ownerId,
+          Array.from({ length: hitWords }, (_, i) => sql.placeholder(`h${i}`)),
+        )
+      : sql<string | null>`null::text`;
+    const ordered = selectChatJson(db, { at: listTime, hit })
       .where(
         and(
           sql.raw(`${GENERIC_PLAN_MARK} true`),
@@ -56,7 +72,9 @@ function preparedIndexPage(db: Db, query: ChatListQuery, words: number, phone: b
   return prepared;
 }
 
-type PreparedIndexPage = ReturnType<ReturnType<typeof selectChatJson<{ at: typeof listTime }>>['prepare']>;
+type PreparedIndexPage = ReturnType<
+  ReturnType<typeof selectChatJson<{ at: typeof listTime; hit: SQL<string | null> }>>['prepare']
+>;
 const preparedIndexPages = new WeakMap<Db, Map<string, PreparedIndexPage>>();
 
 /** A search sends PostgreSQL at most this many of the index's candidates before it searches through SQL. */
@@ -81,6 +99,9 @@ export const indexSearch: ChatSearch = {
       return null;
     }
     let sent = 0;
+    // a first page carries its hits; a later one asks for them on its own (they would be read for
+    // every row before it)
+    const words = wanted <= query.limit + 1 ? searchWords(search) : [];
     for (let want = wanted; want <= MAX_INDEX_CANDIDATES; want *= 4) {
       const watermark = index.watermark;
       const found = index.candidates(search, patterns.digits, { ...query, me: mine(actor) }, want);
@@ -91,6 +112,7 @@ export const indexSearch: ChatSearch = {
         match.words.length,
         match.phone !== null,
         wanted,
+        words.length,
       ).execute({
         ownerId: actor.ownerId,
         accountIds: query.accountIds,
@@ -102,9 +124,12 @@ export const indexSearch: ChatSearch = {
         text: match.text,
         phone: match.phone,
         ...Object.fromEntries(match.words.map((word, i) => [`w${i}`, word])),
+        ...Object.fromEntries(words.map((word, i) => [`h${i}`, hitPattern(word)])),
         limit: wanted,
-      })) as { json: string; at: number | null }[];
+      })) as { json: string; at: number | null; hit: string | null }[];
       sent += found.ids.length;
+      // (rows without hits carry none, so the route reads them on its own)
+      if (!words.length) for (const row of rows) delete (row as Partial<typeof row>).hit;
       if (found.exhausted) return rows;
       // Complete when the last row comes no later than the last candidate sent: every candidate not
       // sent is older (ties were sent), or was written since and so was tested anyway.

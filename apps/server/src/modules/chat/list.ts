@@ -17,6 +17,7 @@ import {
 } from './list-query';
 import { sqlSearch, type ChatSearch, type FoundChat } from './search';
 import { indexSearch } from './index-search';
+import { parseHit, searchWords } from './search-hits';
 
 export { SEARCH_TIMEOUT_MS, SEARCH_WINDOW, WALK_CHATS } from './search';
 
@@ -88,6 +89,15 @@ export async function listChats(ctx: AppContext, actor: Actor, query: ChatListQu
       if (found) break;
     }
     rows = (found ?? []).slice(offset);
+    const shown = rows.slice(0, query.limit);
+    if (shown.length && shown.every((row) => row.hit !== undefined)) {
+      const words = searchWords(search);
+      return {
+        docs: shown.map((row) => row.json),
+        hasNextPage: rows.length > query.limit,
+        hits: shown.flatMap((row) => (row.hit ? [parseHit(row.hit, words)] : [])),
+      };
+    }
   }
   return { docs: rows.slice(0, query.limit).map((row) => row.json), hasNextPage: rows.length > query.limit };
 }

@@ -66,7 +66,7 @@ export function chatRoutes(ctx: AppContext) {
         // issue 21: with a search, the page's matching messages ride beside docs (search-hits.ts)
         const search = parsed.search?.trim();
         const body: string = search
-          ? searchPageBody(page, await searchHits(ctx, actor, chatIdsOf(page.docs), search))
+          ? searchPageBody(page, page.hits ?? (await searchHits(ctx, actor, chatIdsOf(page.docs), search)))
           : chatPageBody(page);
         return reply.type('application/json; charset=utf-8').send(body as never);
       },

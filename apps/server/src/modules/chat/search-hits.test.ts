@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../db/schema';
 import { customerSays, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
+import { chatListQuery } from '@sapa/contracts';
 import { revokeMessage } from './revoke';
-import { hitText } from './search-hits';
+import { hitText, searchHits } from './search-hits';
+import { indexSearch } from './index-search';
+import { searchIndexesOf } from './search-index';
 
 const { t, get } = useTestApp();
 
@@ -46,6 +49,57 @@ describe('search hits (issue 21)', () => {
     expect(plain.hits).toBeUndefined();
     const chat = plain.docs.find((c) => c._id === first.chatId);
     expect(byWord.docs.find((c) => c._id === first.chatId)).toEqual(chat);
+  });
+
+  it("the index's first page reads its hits in the same statement: the hits asked on their own", async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const ownerId = json(await get('/api/user', token), api.userProfile)._id;
+    const texts = ['Ongkir ke Bandung berapa?', 'kemeja batik ready?', 'ONGKIR kemeja ke medan', 'halo'];
+    for (let i = 0; i < 30; i++) {
+      await customerSays(
+        t.app,
+        accountId,
+        texts[i % 4]!,
+        `62813111${String(i).padStart(4, '0')}`,
+        `Sari ${i}`,
+      );
+      t.clock.advance(1000);
+    }
+    // a chat found by its name alone, and a deleted match
+    await customerSays(t.app, accountId, 'apa kabar', '6281311199999', 'Toko Ongkir');
+    const indexes = searchIndexesOf(t.ctx.database.searchDb, t.ctx.config.searchIndex.maxBytes, t.ctx.log);
+    expect(await indexes.get(ownerId, 30_000)).not.toBeNull();
+
+    const actor = { ownerId, agentId: null };
+    for (const search of ['ongkir', 'ONGKIR ke', 'kemeja batik', 'Sari 1', '0813111', 'tidak ada']) {
+      const query = chatListQuery.parse({ search });
+      // the index answers with its hits (the SQL search leaves them to the route)
+      const rows = await indexSearch.find(t.ctx, actor, query, search, query.limit + 1);
+      expect(rows, search).not.toBeNull();
+      expect(
+        rows!.every((row) => row.hit !== undefined),
+        search,
+      ).toBe(true);
+      const page = await list(token, search);
+      const separate = await searchHits(
+        t.ctx,
+        actor,
+        page.docs.map((c) => c._id),
+        search,
+      );
+      expect(page.hits, search).toEqual(separate);
+    }
+    // a later page asks for its hits on its own, and gets the same
+    const second = json(await get(`/api/chat?limit=5&page=2&search=ongkir`, token), api.chatSearchPage);
+    expect(second.hits).toEqual(
+      await searchHits(
+        t.ctx,
+        actor,
+        second.docs.map((c) => c._id),
+        'ongkir',
+      ),
+    );
+    expect(second.hits?.length).toBeGreaterThan(0);
   });
 
   it('skips deleted messages and never reads another tenant', async () => {

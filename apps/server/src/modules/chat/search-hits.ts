@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SearchHit } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { messages } from '../../db/schema';
+import { chats, messages } from '../../db/schema';
 import { escapeLike, textArray } from '../../db/sql';
 import { GENERIC_PLAN_MARK } from '../../db/client';
 import type { Actor } from '../auth/actor';
@@ -47,6 +47,38 @@ export function chatIdsOf(docs: readonly string[]): string[] {
   return ids;
 }
 
+/** The ILIKE pattern of one word of a hit. */
+export const hitPattern = (word: string): string => `%${escapeLike(word)}%`;
+
+/**
+ * A select-list subquery of a statement over `chats`: the chat's newest message not deleted whose
+ * text holds every pattern, as `chat id U+0001 message id U+0001 text` (ids hold no U+0001), or null.
+ * Newest first in messages_chat_created_idx's own order (DESC NULLS LAST), so the chat's messages
+ * are read from the index until the first match. index-search.ts puts it in its page's statement.
+ */
+export function newestHit(ownerId: unknown, patterns: readonly unknown[]): SQL<string | null> {
+  const tests = sql.join(
+    patterns.map((pattern) => sql`${messages.text} ilike ${pattern}`),
+    sql` and `,
+  );
+  return sql<string | null>`(select ${chats.id} || chr(1) || ${messages.id} || chr(1) || ${messages.text}
+    from ${messages}
+    where ${messages.chatId} = ${chats.id} and ${messages.ownerId} = ${ownerId}
+      and not ${messages.isDeleted} and ${tests}
+    order by ${messages.createdAt} desc nulls last, ${messages.seq} desc nulls last limit 1)`;
+}
+
+/** A hit as newestHit writes it, its text cut around the words. */
+export function parseHit(hit: string, words: readonly string[]): SearchHit {
+  const first = hit.indexOf('\u0001');
+  const second = hit.indexOf('\u0001', first + 1);
+  return {
+    chatId: hit.slice(0, first),
+    messageId: hit.slice(first + 1, second),
+    text: hitText(hit.slice(second + 1), words),
+  };
+}
+
 /**
  * For each of the given chats of the actor's tenant, its newest message not deleted whose text
  * holds every word of the search (case-insensitive): one statement, each chat read newest first
@@ -62,7 +94,7 @@ export async function searchHits(
   const words = searchWords(search);
   if (!chatIds.length || !words.length) return [];
   const tests = sql.join(
-    words.map((w) => sql`${messages.text} ilike ${`%${escapeLike(w)}%`}`),
+    words.map((w) => sql`${messages.text} ilike ${hitPattern(w)}`),
     sql` and `,
   );
   // One statement per number of words, prepared with its generic plan on the search pool (planning

@@ -13,6 +13,8 @@ import { indexable } from './search-index';
 /** A chat found by a search, as the list writes it (serialize.ts' chatJson). */
 export interface FoundChat {
   json: string;
+  /** the chat's hit as newestHit writes it (null: none), when the engine read hits with the page */
+  hit?: string | null;
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
   MessageStatus,
   MessageType,
   QuotedMessage,
+  SearchHit,
 } from '@sapa/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
@@ -135,6 +136,8 @@ export function selectChatJson<Extra extends Record<string, SQL>>(db: Db | Tx, e
 export interface ChatPage {
   docs: string[];
   hasNextPage: boolean;
+  /** a search's hits for these chats, when the search engine read them with the page */
+  hits?: SearchHit[];
 }
 
 /** The body of a chat list response, `{docs, hasNextPage}`, from texts already JSON. */
