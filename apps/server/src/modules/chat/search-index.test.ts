@@ -182,5 +182,23 @@ describe('TenantSearchIndex.candidates', () => {
     check('changed');
     index.sort();
     check('sorted again');
+
+    // the paths of a big inbox, with the limits shrunk to this one's size: a word in too many chats
+    // to list is walked for, within a limit; past it (the newest chats lack it) the sides are listed
+    // anyway and tested newest first
+    const small = new TenantSearchIndex('1', { postings: 150, walk: 60 });
+    for (const r of rows.values()) small.put(r);
+    small.sort();
+    const matching = vi.spyOn(proto, 'firstMatching');
+    for (const f of filters)
+      for (const [text, phone] of searches)
+        for (const want of [2, 21, 84]) {
+          const got = small.candidates(text, phone, f, want);
+          expect(
+            { ids: got.ids, exhausted: got.exhausted },
+            `small limits: ${text} ${JSON.stringify(f)} ${want}`,
+          ).toEqual(reference(rows, text, phone, f, want));
+        }
+    expect(matching).toHaveBeenCalled();
   });
 });

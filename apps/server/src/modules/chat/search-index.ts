@@ -182,6 +182,8 @@ export interface Candidates {
 const NO_TOKENS = new Int32Array(0);
 /** Postings read before walking the list in order instead: a common word is found among the newest. */
 const POSTINGS_LIMIT = 20_000;
+/** Chats a walk for a side too common to list tests at least before listing it (see candidates). */
+const WALK_LIMIT = 1_000;
 const MAX_WORDS = 8;
 /** A word whose rarest trigram is in more tokens than this is not looked up: the list is walked. */
 const TOKEN_SCAN_LIMIT = 5_000;
@@ -258,7 +260,14 @@ export class TenantSearchIndex {
   private times = new Float64Array(0);
   private tokenCount = 0;
 
-  constructor(watermark: string) {
+  /**
+   * `limits` are POSTINGS_LIMIT and WALK_LIMIT unless a test shrinks them to reach, with a few
+   * thousand chats, the paths that 100,000 take.
+   */
+  constructor(
+    watermark: string,
+    private readonly limits = { postings: POSTINGS_LIMIT, walk: WALK_LIMIT },
+  ) {
     this.watermark = watermark;
   }
 
@@ -447,30 +456,31 @@ export class TenantSearchIndex {
       bits[id] = b;
       return b;
     };
-    // The chats each side can match through (null: too many tokens to list them)
-    const messageSide = this.side(
-      vocabulary,
-      tested.map(({ word, position }, k) => {
-        // a word between others is a whole token, looked up as it is
-        if (phrase && position !== 0 && position !== last) return vocabulary.exactly(word);
-        if (word.length >= 3) return vocabulary.matching(word, accepts[k]!, TOKEN_SCAN_LIMIT);
-        // a short first or last word by how tokens end or begin (a short word alone is not indexable)
-        if (!phrase) return null;
-        return position === 0 ? vocabulary.endingWith(word) : vocabulary.startingWith(word);
-      }),
+    // The token lists of each word per side (null: too many tokens to list them), looked up once
+    const messageLists = tested.map(({ word, position }, k) => {
+      // a word between others is a whole token, looked up as it is
+      if (phrase && position !== 0 && position !== last) return vocabulary.exactly(word);
+      if (word.length >= 3) return vocabulary.matching(word, accepts[k]!, TOKEN_SCAN_LIMIT);
+      // a short first or last word by how tokens end or begin (a short word alone is not indexable)
+      if (!phrase) return null;
+      return position === 0 ? vocabulary.endingWith(word) : vocabulary.startingWith(word);
+    });
+    const contactLists = driving.map(({ word }) =>
+      this.contactVocabulary.matching(word, (token) => token.includes(word), TOKEN_SCAN_LIMIT),
     );
-    let contactSide = this.side(
-      this.contactVocabulary,
-      driving.map(({ word }) =>
-        this.contactVocabulary.matching(word, (token) => token.includes(word), TOKEN_SCAN_LIMIT),
-      ),
-    );
-    if (phone !== null && contactSide !== null) {
-      const byPhone = this.side(this.contactVocabulary, [
-        this.contactVocabulary.matching(phone, (token) => token.includes(phone), TOKEN_SCAN_LIMIT),
-      ]);
-      contactSide = byPhone === null ? null : contactSide.concat(byPhone);
-    }
+    const phoneLists =
+      phone === null
+        ? null
+        : [this.contactVocabulary.matching(phone, (token) => token.includes(phone), TOKEN_SCAN_LIMIT)];
+    // The chats each side can match through, when none of its words is in more than `limit` chats
+    const contactsWithin = (limit: number): number[] | null => {
+      const byName = this.side(this.contactVocabulary, contactLists, limit);
+      if (byName === null || phoneLists === null) return byName;
+      const byPhone = this.side(this.contactVocabulary, phoneLists, limit);
+      return byPhone === null ? null : byName.concat(byPhone);
+    };
+    const messageSide = this.side(vocabulary, messageLists, this.limits.postings);
+    const contactSide = contactsWithin(this.limits.postings);
     // Testing a chat: its contact text, then its message tokens - each unless that side is listed
     // without the chat (`flags`, set for a walk only: the postings know which side a chat came from).
     if (this.sideFlags.length < this.ids.length) this.sideFlags = new Uint8Array(this.ids.length * 2);
@@ -520,7 +530,39 @@ export class TenantSearchIndex {
       messageSide !== null && contactSide !== null
         ? messageSide.length + contactSide.length + this.unknownWords.size
         : Infinity;
-    if (postings === Infinity) return walk(Infinity)!;
+    if (postings === Infinity) {
+      // A side too common to list: its chats are met among the newest, so the list is walked, up to
+      // half the chats listing the sides would read (at least WALK_LIMIT). A common word missing from the newest chats (a day of orders that never
+      // name the product) walked the whole list otherwise: ~0.7 µs a chat, 70 ms for 100,000, with
+      // the event loop held. Then the sides are listed however common; their chats that pass the
+      // filters are tested newest first, a few more than wanted at a time (a common word's chats
+      // mostly match). Only a side whose words cannot be listed at all is walked to the end.
+      const rarest = (vocab: Vocabulary, lists: (number[] | null)[]) =>
+        Math.min(...lists.map((ids) => (ids === null ? Infinity : vocab.weight(ids))));
+      const listing =
+        (messageSide?.length ?? rarest(vocabulary, messageLists)) +
+        (contactSide?.length ??
+          rarest(this.contactVocabulary, contactLists) +
+            (phoneLists ? rarest(this.contactVocabulary, phoneLists) : 0)) +
+        this.unknownWords.size;
+      // as for a side listed (below): the walk gives up after about half the listing's work
+      const walked = walk(Math.max(this.limits.walk, listing / 2));
+      if (walked) return walked;
+      const messages = messageSide ?? this.side(vocabulary, messageLists, Infinity);
+      const contacts = contactSide ?? contactsWithin(Infinity);
+      if (messages === null || contacts === null) return walk(Infinity)!;
+      const found: number[] = [];
+      const seen = this.seen;
+      const mark = this.nextEpoch();
+      for (const side of [messages, contacts, this.unknownWords]) {
+        for (const slot of side) {
+          if (seen[slot] === mark) continue;
+          seen[slot] = mark;
+          if (this.passes(slot, filters)) found.push(slot);
+        }
+      }
+      return this.firstMatching(found, want, matches);
+    }
     // Matches spread evenly through the list would be met every size / postings chats. A walk
     // gives up after half the postings' work, so guessing wrong costs at most half again.
     const expectedWalk = (want * this.ids.length) / Math.max(1, postings);
@@ -575,17 +617,40 @@ export class TenantSearchIndex {
    * then only those are sorted.
    */
   private firstInOrder(found: number[], want: number): Candidates {
-    const exhausted = found.length <= want;
-    let picked = found;
-    if (!exhausted) {
-      if (this.times.length < found.length) this.times = new Float64Array(found.length * 2);
+    const picked = this.newest(found, want);
+    return this.answer(picked, picked.length === found.length);
+  }
+
+  /** The newest `take` of `slots` in list order, with those tied with the last. */
+  private newest(slots: number[], take: number): number[] {
+    let picked = slots;
+    if (slots.length > take) {
+      if (this.times.length < slots.length) this.times = new Float64Array(slots.length * 2);
       const times = this.times;
-      for (let i = 0; i < found.length; i++) times[i] = this.at[found[i]!]!;
-      const cut = nthLargest(times, found.length, want);
-      picked = found.filter((slot) => this.at[slot]! >= cut);
+      for (let i = 0; i < slots.length; i++) times[i] = this.at[slots[i]!]!;
+      const cut = nthLargest(times, slots.length, take);
+      picked = slots.filter((slot) => this.at[slot]! >= cut);
     }
-    picked.sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0));
-    return this.answer(picked, exhausted || picked.length === found.length);
+    return picked.sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0));
+  }
+
+  /**
+   * The first `want` of `candidates` (in no order) that match, in list order with those tied with
+   * the last: the newest few are tested, then four times as many, until enough match. Every
+   * candidate left out is older than the last one taken.
+   */
+  private firstMatching(candidates: number[], want: number, matches: (slot: number) => boolean): Candidates {
+    for (let take = want * 2; ; take *= 4) {
+      const picked = this.newest(candidates, take);
+      const all = picked.length === candidates.length;
+      const matching = picked.filter(matches);
+      if (matching.length >= want || all) {
+        let end = Math.min(want, matching.length);
+        while (end > 0 && end < matching.length && this.at[matching[end]!] === this.at[matching[end - 1]!])
+          end++;
+        return this.answer(matching.slice(0, end), all && end === matching.length);
+      }
+    }
   }
 
   private answer(found: number[], exhausted: boolean): Candidates {
@@ -600,14 +665,14 @@ export class TenantSearchIndex {
    * The chats holding, for every word, a token of its list (`lists[k]`: the token ids word k may sit
    * in; null when too many to list): the postings of the rarest word, narrowed by the others while
    * that is cheaper than testing the chats left. Null when no word can be listed, or the rarest is in
-   * more than POSTINGS_LIMIT chats: the list is walked then.
+   * more than `limit` chats: the list is walked then.
    */
-  private side(vocabulary: Vocabulary, lists: (number[] | null)[]): number[] | null {
+  private side(vocabulary: Vocabulary, lists: (number[] | null)[], limit: number): number[] | null {
     const known = lists
       .filter((ids): ids is number[] => ids !== null)
       .map((ids) => ({ ids, weight: vocabulary.weight(ids) }))
       .sort((a, b) => a.weight - b.weight);
-    if (!known.length || known[0]!.weight > POSTINGS_LIMIT) return null;
+    if (!known.length || known[0]!.weight > limit) return null;
     const seen = this.seen;
     const base = this.nextEpoch(known.length);
     let slots: number[] = [];
