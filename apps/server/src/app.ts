@@ -55,6 +55,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { autoReplyRoutes } from './modules/auto-reply/routes';
 import { listenForAutoReplies } from './modules/auto-reply/listener';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { billingRoutes } from './modules/billing/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(statusRoutes(ctx));
       await api.register(autoReplyRoutes(ctx));
       await api.register(onboardingRoutes(ctx));
+      await api.register(billingRoutes(ctx));
       if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -38,3 +38,5 @@ export * from './schemas/inbox-extras';
 export * from './catalogue/auto-reply';
 export * from './schemas/auto-reply';
 export * from './schemas/onboarding';
+export * from './billing';
+export * from './catalogue/billing';

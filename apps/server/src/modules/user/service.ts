@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { FIELD_LABELS, LIMITS, t, type UpdateUserBody, type UserProfile } from '@sapa/contracts';
+import { FIELD_LABELS, t, type UpdateUserBody, type UserProfile } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { agents, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -11,6 +11,7 @@ import { revokeAllSessions, type AuthContext } from '../auth/sessions';
 import { verificationMail } from '../mail/templates';
 import { loadAccount, toUserProfile } from './profile';
 import { assertResendAllowed, consumeCode, issueCode } from './verification';
+import { billingSettingsOf } from '../billing/settings';
 
 export async function getProfile(ctx: AppContext, auth: AuthContext): Promise<UserProfile> {
   const { user, agent } = await loadAccount(ctx, auth);
@@ -123,7 +124,10 @@ export async function resendVerification(ctx: AppContext, auth: AuthContext): Pr
   return t('auth.verifySent', { email: user.email });
 }
 
-/** Seven free days, once per owner, counted from now or from the end of a running subscription. */
+/**
+ * The operator's free days (billing settings, 7 by default), once per owner, counted from now or
+ * from the end of a running subscription.
+ */
 export async function activateTrial(ctx: AppContext, auth: AuthContext): Promise<UserProfile> {
   const { user } = await loadAccount(ctx, auth);
   if (!user.isVerified) throw new AppError('NEED_VERIFICATION');
@@ -131,7 +135,8 @@ export async function activateTrial(ctx: AppContext, auth: AuthContext): Promise
   const now = ctx.clock.now();
   const from =
     user.subscriptionExpiresAt && user.subscriptionExpiresAt > now ? user.subscriptionExpiresAt : now;
-  const expiresAt = new Date(from.getTime() + LIMITS.trialDays * 24 * 60 * 60 * 1000);
+  const { trialDays } = await billingSettingsOf(ctx);
+  const expiresAt = new Date(from.getTime() + trialDays * 24 * 60 * 60 * 1000);
   const updated = await ctx.db
     .update(users)
     .set({ trialActivatedAt: now, subscriptionExpiresAt: expiresAt, updatedAt: now })

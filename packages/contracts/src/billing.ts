@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/**
+ * Subscriptions (issue 22 part 1): the operator's plans, durations with their discounts, the trial's
+ * length and PPN, as one settings document (seeded with DEFAULT_BILLING_SETTINGS; the admin area edits
+ * it). Money is integer rupiah everywhere: every figure of a quote is a whole number, worked out with
+ * integer arithmetic and rounded down where a share of a rupiah appears.
+ */
+
+/** What the plan lets a tenant have; one of the operator's offers. */
+export const plan = z.object({
+  /** stable key (transactions name it), lower case */
+  key: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
+  name: z.string().min(1).max(40),
+  /** price of one month, rupiah */
+  monthlyPrice: z.number().int().min(1000).max(100_000_000),
+  /** WhatsApp, Instagram and Messenger numbers the tenant may connect */
+  numbers: z.number().int().min(1).max(1000),
+  agents: z.number().int().min(0).max(1000),
+  /** broadcasts that may start in a calendar month */
+  broadcastsPerMonth: z.number().int().min(0).max(100_000),
+});
+export type Plan = z.infer<typeof plan>;
+
+export const DURATION_MONTHS = [1, 3, 6, 12] as const;
+export type DurationMonths = (typeof DURATION_MONTHS)[number];
+
+export const duration = z.object({
+  months: z.literal(DURATION_MONTHS),
+  /** whole percent off the months' price */
+  discountPercent: z.number().int().min(0).max(90),
+});
+export type Duration = z.infer<typeof duration>;
+
+/** PPN (VAT): `ratePercent` of a tax base of `baseNumerator / baseDenominator` of the price. */
+export const ppn = z.object({
+  ratePercent: z.number().int().min(0).max(100),
+  baseNumerator: z.number().int().min(1).max(1000),
+  baseDenominator: z.number().int().min(1).max(1000),
+});
+export type Ppn = z.infer<typeof ppn>;
+
+export const billingSettings = z
+  .object({
+    plans: z.array(plan).min(1).max(10),
+    durations: z.array(duration).min(1).max(DURATION_MONTHS.length),
+    trialDays: z.number().int().min(0).max(90),
+    ppn,
+  })
+  .refine((s) => new Set(s.plans.map((p) => p.key)).size === s.plans.length, {
+    message: 'Kunci paket harus berbeda',
+    path: ['plans'],
+  })
+  .refine((s) => new Set(s.durations.map((d) => d.months)).size === s.durations.length, {
+    message: 'Durasi tidak boleh berulang',
+    path: ['durations'],
+  })
+  .refine((s) => s.ppn.baseNumerator <= s.ppn.baseDenominator, {
+    message: 'Dasar pengenaan pajak tidak boleh lebih dari harga',
+    path: ['ppn'],
+  });
+export type BillingSettings = z.infer<typeof billingSettings>;
+
+/**
+ * The offer a new deployment starts with. PPN as from 2025: 12% on a tax base of 11/12 of the price
+ * ('DPP nilai lain'), an effective 11%.
+ */
+export const DEFAULT_BILLING_SETTINGS: BillingSettings = {
+  plans: [
+    { key: 'dasar', name: 'Dasar', monthlyPrice: 99_000, numbers: 1, agents: 2, broadcastsPerMonth: 4 },
+    { key: 'pro', name: 'Pro', monthlyPrice: 249_000, numbers: 3, agents: 10, broadcastsPerMonth: 30 },
+    {
+      key: 'bisnis',
+      name: 'Bisnis',
+      monthlyPrice: 599_000,
+      numbers: 10,
+      agents: 50,
+      broadcastsPerMonth: 200,
+    },
+  ],
+  durations: [
+    { months: 1, discountPercent: 0 },
+    { months: 3, discountPercent: 5 },
+    { months: 6, discountPercent: 10 },
+    { months: 12, discountPercent: 20 },
+  ],
+  trialDays: LIMITS.trialDays,
+  ppn: { ratePercent: 12, baseNumerator: 11, baseDenominator: 12 },
+};
+
+/** What a plan for a duration costs, every figure in whole rupiah. */
+export const quote = z.object({
+  planKey: z.string(),
+  months: z.number().int(),
+  /** monthly price x months */
+  gross: z.number().int(),
+  discount: z.number().int(),
+  /** the price: gross - discount */
+  subtotal: z.number().int(),
+  /** PPN's tax base (DPP): baseNumerator/baseDenominator of the subtotal, rounded down */
+  taxBase: z.number().int(),
+  /** PPN: ratePercent of the tax base, rounded down */
+  tax: z.number().int(),
+  /** what is paid: subtotal + tax */
+  total: z.number().int(),
+});
+export type Quote = z.infer<typeof quote>;
+
+/** The quote of `planKey` for `months` under `settings`; null when either is not offered. */
+export function quoteFor(settings: BillingSettings, planKey: string, months: number): Quote | null {
+  const offer = settings.plans.find((p) => p.key === planKey);
+  const term = settings.durations.find((d) => d.months === months);
+  if (!offer || !term) return null;
+  const gross = offer.monthlyPrice * months;
+  const discount = Math.floor((gross * term.discountPercent) / 100);
+  const subtotal = gross - discount;
+  const taxBase = Math.floor((subtotal * settings.ppn.baseNumerator) / settings.ppn.baseDenominator);
+  const tax = Math.floor((taxBase * settings.ppn.ratePercent) / 100);
+  return { planKey, months, gross, discount, subtotal, taxBase, tax, total: subtotal + tax };
+}
+
+/** GET /billing/offer: the plans, durations, PPN and trial length an owner may buy from. */
+export const billingOffer = billingSettings;
+export type BillingOffer = BillingSettings;
