@@ -30,6 +30,8 @@ export interface Tenant {
   /** A scheduled broadcast to the group (issue 20), and a number on the opt-out list. */
   broadcast: { id: string; name: string };
   optOut: { id: string; phone: string };
+  /** A purchase waiting for its bank transfer (issue 22). */
+  transactionId: string;
   /** The simulator's secret link key of the sandbox account, when the server has such links. */
   linkKey: string | null;
   /**
@@ -168,6 +170,18 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     ok(await as('POST', '/api/publication/opt-out', { phoneNumber: optOut.phone }), 'opt-out'),
   )._id;
 
+  const transactionId = json<{ _id: string }>(
+    ok(
+      await as('POST', '/api/transaction', {
+        planKey: 'dasar',
+        months: 1,
+        method: 'bank_transfer',
+        idempotencyKey: `sweep-${word}`,
+      }),
+      'transaction',
+    ),
+  )._id;
+
   const upload = async (url: string, filename: string, type: string, data: Buffer | string) => {
     const form = multipart([{ name: 'file', filename, type, data }]);
     return ok(
@@ -231,6 +245,7 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     statusPost,
     broadcast,
     optOut,
+    transactionId,
     linkKey,
     secrets: [],
   };
@@ -260,6 +275,7 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     broadcast.name,
     optOut.id,
     optOut.phone,
+    transactionId,
     ...(linkKey ? [linkKey.slice(linkKey.lastIndexOf('.') + 1)] : []),
   ];
   return tenant;

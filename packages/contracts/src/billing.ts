@@ -123,3 +123,71 @@ export function quoteFor(settings: BillingSettings, planKey: string, months: num
 /** GET /billing/offer: the plans, durations, PPN and trial length an owner may buy from. */
 export const billingOffer = billingSettings;
 export type BillingOffer = BillingSettings;
+
+// ------------------------------------------------------------------------------------------------
+// transactions (issue 22 part 2)
+
+export const PAYMENT_METHODS = ['midtrans', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const TRANSACTION_STATUSES = ['pending', 'paid', 'expired', 'cancelled', 'failed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** Each status as the owner reads it. */
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
+  pending: 'Menunggu Pembayaran',
+  paid: 'Lunas',
+  expired: 'Kedaluwarsa',
+  cancelled: 'Dibatalkan',
+  failed: 'Gagal',
+};
+
+/** A bank transfer or a Midtrans payment may be made within this long of the purchase. */
+export const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** An owner may have at most this many purchases waiting for payment at once. */
+export const MAX_PENDING_TRANSACTIONS = 5;
+
+/** POST /transaction: buy a plan for some months. The same `idempotencyKey` makes one purchase. */
+export const createTransactionBody = z.object({
+  planKey: z.string().min(1).max(40),
+  months: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
+export type CreateTransactionBody = z.infer<typeof createTransactionBody>;
+
+export const transaction = z.object({
+  _id: z.string(),
+  planKey: z.string(),
+  /** the plan as bought */
+  plan: plan,
+  months: z.number().int(),
+  gross: z.number().int(),
+  discount: z.number().int(),
+  subtotal: z.number().int(),
+  taxBase: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(TRANSACTION_STATUSES),
+  statusReason: z.string().nullable(),
+  paymentExpiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** the subscription's end this payment set */
+  extendedTo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+export const transactionListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+});
+export type TransactionListQuery = z.infer<typeof transactionListQuery>;
+
+export const transactionPage = z.object({
+  docs: z.array(transaction),
+  hasNextPage: z.boolean(),
+});
+export type TransactionPage = z.infer<typeof transactionPage>;

@@ -920,3 +920,50 @@ export const autoReplies = pgTable('auto_replies', {
   greetingText: text('greeting_text').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A purchase of a plan for some months (issue 22 part 2), priced when made (a later price change
+ * never touches it): every amount in whole rupiah. Kept when anything else of the owner goes (no
+ * cascade): it is the operator's record of money.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    /** the owner's key for this purchase: the same key makes no second transaction */
+    idempotencyKey: text('idempotency_key').notNull(),
+    planKey: text('plan_key').notNull(),
+    /** the plan as it was bought: its name and what it included */
+    plan: jsonb('plan').notNull(),
+    months: integer('months').notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull(),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    taxBase: bigint('tax_base', { mode: 'number' }).notNull(),
+    tax: bigint('tax', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** one of PAYMENT_METHODS */
+    method: text('method').notNull(),
+    /** one of TRANSACTION_STATUSES: pending, paid, expired, cancelled, failed */
+    status: text('status').notNull().default('pending'),
+    /** why it failed or was cancelled, for the owner to read */
+    statusReason: text('status_reason'),
+    /** a pending transaction not paid by then expires */
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** the subscription's end this payment set (from the later of the payment and the old end) */
+    extendedTo: timestamp('extended_to', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transactions_owner_key').on(t.ownerId, t.idempotencyKey),
+    index('transactions_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('transactions_pending_idx')
+      .on(t.paymentExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -41,7 +41,8 @@ type Kind =
   | 'import'
   | 'status'
   | 'broadcast'
-  | 'optOut';
+  | 'optOut'
+  | 'transaction';
 
 const idOf = (tenant: Tenant, kind: Kind): string =>
   ({
@@ -58,6 +59,7 @@ const idOf = (tenant: Tenant, kind: Kind): string =>
     status: tenant.statusPost.id,
     broadcast: tenant.broadcast.id,
     optOut: tenant.optOut.id,
+    transaction: tenant.transactionId,
   })[kind];
 
 /**
@@ -80,6 +82,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   '/api/publication/broadcast/:id': 'broadcast',
   '/api/publication/opt-out/:id': 'optOut',
   '/api/sandbox/account/:id': 'account',
+  '/api/transaction/:id': 'transaction',
 };
 
 /** Routes anyone may call without a session, and why. They are still swept for 500s, leaks and changes. */

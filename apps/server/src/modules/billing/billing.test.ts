@@ -1,6 +1,9 @@
 import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { agentFor, json, operatorToken, registerOwner, useTestApp } from '../../../test/helpers';
+import { markTransactionPaid } from './transactions';
 
 /** Issue 22 part 1: the offer an owner buys from, and the operator's settings behind it. */
 const { t, call } = useTestApp();
@@ -68,5 +71,114 @@ describe('billing offer and settings', () => {
     expect((await call('PUT', '/api/admin/billing', operator, api.DEFAULT_BILLING_SETTINGS)).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('transactions (issue 22 part 2)', () => {
+  const buy = (token: string, body: Partial<api.CreateTransactionBody> = {}) =>
+    call('POST', '/api/transaction', token, {
+      planKey: 'pro',
+      months: 3,
+      method: 'bank_transfer',
+      idempotencyKey: `beli-${Math.random().toString(36).slice(2, 12)}`,
+      ...body,
+    });
+
+  it("priced from the offer in whole rupiah; one purchase per key; the owner's alone", async () => {
+    const { token } = await registerOwner(t.app);
+    const first = await buy(token, { idempotencyKey: 'klik-ganda-01' });
+    expect(first.statusCode, first.body).toBe(201);
+    const made = json(first, api.transaction);
+    expect(made).toMatchObject({
+      planKey: 'pro',
+      months: 3,
+      gross: 747_000,
+      discount: 37_350,
+      subtotal: 709_650,
+      taxBase: 650_512,
+      tax: 78_061,
+      total: 787_711,
+      method: 'bank_transfer',
+      status: 'pending',
+      paidAt: null,
+    });
+    expect(made.plan.name).toBe('Pro');
+    expect(Date.parse(made.paymentExpiresAt) - t.clock.now().getTime()).toBe(api.PAYMENT_WINDOW_MS);
+    // a double click: the same purchase
+    const again = await buy(token, { idempotencyKey: 'klik-ganda-01' });
+    expect(again.statusCode).toBe(200);
+    expect(json(again, api.transaction)._id).toBe(made._id);
+    const reused = await buy(token, { idempotencyKey: 'klik-ganda-01', months: 12 });
+    expect(reused.statusCode).toBe(409);
+    expect(json(reused, api.apiErrorBody).message).toBe(api.BILLING_MESSAGES.keyReused);
+
+    for (const [body, message] of [
+      [{ planKey: 'emas' }, api.BILLING_MESSAGES.notOffered],
+      [{ months: 2 }, api.BILLING_MESSAGES.notOffered],
+      [{ method: 'midtrans' as const }, api.BILLING_MESSAGES.midtransUnavailable],
+    ] as const) {
+      const res = await buy(token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(json(res, api.apiErrorBody).message).toBe(message);
+    }
+    const page = json(await call('GET', '/api/transaction', token), api.transactionPage);
+    expect(page.docs.map((d) => d._id)).toEqual([made._id]);
+    expect(json(await call('GET', '/api/transaction?status=paid', token), api.transactionPage).docs).toEqual(
+      [],
+    );
+    expect(json(await call('GET', `/api/transaction/${made._id}`, token), api.transaction)).toEqual(made);
+
+    const agent = await agentFor(t, token, 'Rina');
+    expect((await buy(agent.token)).statusCode).toBe(403);
+    expect((await call('GET', `/api/transaction/${made._id}`, agent.token)).statusCode).toBe(403);
+    const stranger = await registerOwner(t.app);
+    expect((await call('GET', `/api/transaction/${made._id}`, stranger.token)).statusCode).toBe(404);
+    expect(json(await call('GET', '/api/transaction', stranger.token), api.transactionPage).docs).toEqual([]);
+  });
+
+  it('a burst of purchases: one per key, at most five waiting for payment', async () => {
+    const { token } = await registerOwner(t.app);
+    const same = await Promise.all(
+      Array.from({ length: 8 }, () => buy(token, { idempotencyKey: 'satu-kunci-01' })),
+    );
+    expect(new Set(same.map((r) => json(r, api.transaction)._id)).size).toBe(1);
+    expect(same.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const burst = await Promise.all(Array.from({ length: 10 }, () => buy(token)));
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(api.MAX_PENDING_TRANSACTIONS - 1);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(10 - (api.MAX_PENDING_TRANSACTIONS - 1));
+    expect(json(refused[0]!, api.apiErrorBody).message).toBe(api.BILLING_MESSAGES.tooManyPending);
+    // once the window has passed they no longer count
+    t.clock.advance(api.PAYMENT_WINDOW_MS + 1000);
+    expect((await buy(token)).statusCode).toBe(201);
+  });
+
+  it('a payment extends the subscription exactly once, from the later of now and its end, by calendar months', async () => {
+    const { token } = await registerOwner(t.app);
+    const ownerId = json(await call('GET', '/api/user', token), api.userProfile)._id;
+    const made = json(await buy(token, { planKey: 'dasar', months: 1 }), api.transaction);
+    // concurrent confirmations (a notification and its retry): one wins
+    const results = await Promise.all(Array.from({ length: 5 }, () => markTransactionPaid(t.ctx, made._id)));
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    const paid = json(await call('GET', `/api/transaction/${made._id}`, token), api.transaction);
+    expect(paid.status).toBe('paid');
+    expect(paid.paidAt).toBe(t.clock.now().toISOString());
+    // no subscription before: one calendar month from now
+    const now = t.clock.now();
+    const inAMonth = new Date(now);
+    inAMonth.setUTCMonth(now.getUTCMonth() + 1);
+    expect(now.getUTCDate()).toBeLessThan(29);
+    expect(paid.extendedTo).toBe(inAMonth.toISOString());
+    const profile = json(await call('GET', '/api/user', token), api.userProfile);
+    expect(profile.subscription.expiredAt).toBe(paid.extendedTo);
+    expect(await markTransactionPaid(t.ctx, made._id)).toBeNull();
+
+    // a running subscription ending on 31 January moves to the end of February
+    await t.ctx.db
+      .update(users)
+      .set({ subscriptionExpiresAt: new Date('2027-01-31T10:00:00.000Z') })
+      .where(eq(users.id, ownerId));
+    const next = json(await buy(token, { planKey: 'dasar', months: 1 }), api.transaction);
+    expect((await markTransactionPaid(t.ctx, next._id))?.extendedTo).toBe('2027-02-28T10:00:00.000Z');
   });
 });

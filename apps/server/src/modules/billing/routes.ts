@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { BILLING_MESSAGES as M, billingOffer, billingSettings } from '@sapa/contracts';
+import {
+  BILLING_MESSAGES as M,
+  billingOffer,
+  billingSettings,
+  createTransactionBody,
+  idParams,
+  transaction,
+  transactionListQuery,
+  transactionPage,
+} from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { ContractTypeProvider } from '../../plugins/openapi';
 import { parseInput } from '../../lib/errors';
-import { ownerOnly, requireSession } from '../../plugins/auth';
+import { authOf, ownerOnly, requireSession } from '../../plugins/auth';
+import { actorOf } from '../auth/actor';
 import { billingSettingsOf, saveBillingSettings } from './settings';
+import { createTransaction, getTransaction, listTransactions } from './transactions';
 
 /**
  * /api/billing (issue 22): what an owner may buy. Agents may not (spec: /user/transaction is the
@@ -28,6 +39,33 @@ export function billingRoutes(ctx: AppContext) {
       '/admin/billing',
       { ...admin, schema: { body: billingSettings, response: { 200: billingSettings } } },
       async (request) => saveBillingSettings(ctx, parseInput(billingSettings, request.body)),
+    );
+
+    app.post(
+      '/transaction',
+      { ...owner, schema: { body: createTransactionBody, response: { 200: transaction, 201: transaction } } },
+      async (request, reply) => {
+        const { ownerId } = actorOf(authOf(request));
+        const made = await createTransaction(ctx, ownerId, parseInput(createTransactionBody, request.body));
+        return reply.code(made.created ? 201 : 200).send(made.transaction);
+      },
+    );
+
+    app.get(
+      '/transaction',
+      { ...owner, schema: { querystring: transactionListQuery, response: { 200: transactionPage } } },
+      async (request) =>
+        listTransactions(
+          ctx,
+          actorOf(authOf(request)).ownerId,
+          parseInput(transactionListQuery, request.query ?? {}),
+        ),
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/transaction/:id',
+      { ...owner, schema: { params: idParams, response: { 200: transaction } } },
+      async (request) => getTransaction(ctx, actorOf(authOf(request)).ownerId, request.params.id),
     );
   };
 }
