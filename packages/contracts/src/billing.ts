@@ -47,6 +47,11 @@ export const billingSettings = z
     durations: z.array(duration).min(1).max(DURATION_MONTHS.length),
     trialDays: z.number().int().min(0).max(90),
     ppn,
+    /** the affiliate programme: a referrer's share of each paid price (before tax), and the least payout */
+    affiliate: z.object({
+      commissionPercent: z.number().int().min(0).max(90),
+      minimumWithdrawal: z.number().int().min(10_000).max(100_000_000),
+    }),
   })
   .refine((s) => new Set(s.plans.map((p) => p.key)).size === s.plans.length, {
     message: 'Kunci paket harus berbeda',
@@ -87,6 +92,7 @@ export const DEFAULT_BILLING_SETTINGS: BillingSettings = {
   ],
   trialDays: LIMITS.trialDays,
   ppn: { ratePercent: 12, baseNumerator: 11, baseDenominator: 12 },
+  affiliate: { commissionPercent: 20, minimumWithdrawal: 100_000 },
 };
 
 /** What a plan for a duration costs, every figure in whole rupiah. */
@@ -175,6 +181,8 @@ export const transaction = z.object({
   paidAt: z.string().nullable(),
   /** the subscription's end this payment set */
   extendedTo: z.string().nullable(),
+  /** 'INV/2026/000001', once paid */
+  invoiceNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Transaction = z.infer<typeof transaction>;
@@ -191,3 +199,11 @@ export const transactionPage = z.object({
   hasNextPage: z.boolean(),
 });
 export type TransactionPage = z.infer<typeof transactionPage>;
+
+/** A referrer's share of a price: whole rupiah, rounded down. */
+export const commissionOf = (subtotal: number, percent: number): number =>
+  Math.floor((subtotal * percent) / 100);
+
+/** An invoice number: the year (Asia/Jakarta) and the year's count, six digits. */
+export const invoiceNumberOf = (year: number, n: number): string =>
+  `INV/${year}/${String(n).padStart(6, '0')}`;

@@ -956,14 +956,52 @@ export const transactions = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** the subscription's end this payment set (from the later of the payment and the old end) */
     extendedTo: timestamp('extended_to', { withTimezone: true }),
+    /** 'INV/2026/000001': given when paid, numbered per year (Asia/Jakarta) without gaps */
+    invoiceNumber: text('invoice_number'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('transactions_owner_key').on(t.ownerId, t.idempotencyKey),
     index('transactions_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    uniqueIndex('transactions_invoice_key').on(t.invoiceNumber),
     index('transactions_pending_idx')
       .on(t.paymentExpiresAt)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** The last invoice number given in each year (issue 22 part 6), taken in the paying transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * What a referrer earned from one paid transaction of an owner they referred (issue 22 part 7):
+ * written in the paying transaction, at most one a transaction.
+ */
+export const affiliateCommissions = pgTable(
+  'affiliate_commissions',
+  {
+    id: id(),
+    /** the referrer: users.id */
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    referredId: text('referred_id')
+      .notNull()
+      .references(() => users.id),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    /** whole rupiah: the operator's rate of the transaction's price before tax */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    ratePercent: integer('rate_percent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('affiliate_commissions_transaction_key').on(t.transactionId),
+    index('affiliate_commissions_owner_idx').on(t.ownerId, t.createdAt.desc()),
   ],
 );

@@ -1,9 +1,9 @@
 import * as api from '@sapa/contracts';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
-import { agentFor, json, operatorToken, registerOwner, useTestApp } from '../../../test/helpers';
-import { markTransactionPaid } from './transactions';
+import { affiliateCommissions, users } from '../../db/schema';
+import { agentFor, json, newOwner, operatorToken, registerOwner, useTestApp } from '../../../test/helpers';
+import { createTransaction, markTransactionPaid } from './transactions';
 
 /** Issue 22 part 1: the offer an owner buys from, and the operator's settings behind it. */
 const { t, call } = useTestApp();
@@ -180,5 +180,74 @@ describe('transactions (issue 22 part 2)', () => {
       .where(eq(users.id, ownerId));
     const next = json(await buy(token, { planKey: 'dasar', months: 1 }), api.transaction);
     expect((await markTransactionPaid(t.ctx, next._id))?.extendedTo).toBe('2027-02-28T10:00:00.000Z');
+  });
+});
+
+describe('invoice numbers and commissions (issue 22 parts 6 and 7)', () => {
+  const buy = async (token: string, planKey = 'dasar') =>
+    json(
+      await call('POST', '/api/transaction', token, {
+        planKey,
+        months: 1,
+        method: 'bank_transfer',
+        idempotencyKey: `beli-${Math.random().toString(36).slice(2, 12)}`,
+      }),
+      api.transaction,
+    );
+
+  it('the referrer earns once per paid transaction of the owner they brought; nobody from their own', async () => {
+    const referrer = await registerOwner(t.app);
+    const code = json(await call('GET', '/api/user', referrer.token), api.userProfile).referralCode;
+    const referrerId = json(await call('GET', '/api/user', referrer.token), api.userProfile)._id;
+    // registration takes the referral code `r` of the link it came from
+    const referred = await registerOwner(t.app, { ...newOwner(), referralCode: code } as ReturnType<
+      typeof newOwner
+    >);
+    const made = await buy(referred.token, 'pro');
+    await Promise.all(Array.from({ length: 4 }, () => markTransactionPaid(t.ctx, made._id)));
+    const earned = await t.ctx.db
+      .select()
+      .from(affiliateCommissions)
+      .where(eq(affiliateCommissions.ownerId, referrerId));
+    expect(earned).toHaveLength(1);
+    // 20% of Rp 249.000 before tax
+    expect(earned[0]).toMatchObject({ transactionId: made._id, amount: 49_800, ratePercent: 20 });
+
+    // an owner whose referrer is themselves (never made by registration, forced here) earns nothing
+    const self = await registerOwner(t.app);
+    const selfId = json(await call('GET', '/api/user', self.token), api.userProfile)._id;
+    await t.ctx.db.update(users).set({ referredById: selfId }).where(eq(users.id, selfId));
+    await markTransactionPaid(t.ctx, (await buy(self.token))._id);
+    expect(
+      await t.ctx.db.select().from(affiliateCommissions).where(eq(affiliateCommissions.ownerId, selfId)),
+    ).toEqual([]);
+  });
+
+  it('numbers paid invoices per year (Asia/Jakarta) without gaps, however many pay at once', async () => {
+    const owners = await Promise.all([registerOwner(t.app), registerOwner(t.app)]);
+    const made = [];
+    for (const owner of owners) for (let i = 0; i < 4; i++) made.push(await buy(owner.token));
+    const paid = await Promise.all(made.map((m) => markTransactionPaid(t.ctx, m._id)));
+    const year = new Date(t.clock.now().getTime() + 7 * 3600_000).getUTCFullYear();
+    const counts = paid
+      .map((p) => p!.invoiceNumber!)
+      .map((n) => {
+        expect(n).toMatch(new RegExp(`^INV/${year}/\\d{6}$`));
+        return Number(n.split('/')[2]);
+      })
+      .sort((a, b) => a - b);
+    expect(new Set(counts).size).toBe(8);
+    expect(counts[7]! - counts[0]!).toBe(7);
+    // the first payment of a new year in Jakarta (00:30 WIB on 1 January) starts at 1
+    // (sessions have expired by then: the purchase is made through the service)
+    const ownerId = json(await call('GET', '/api/user', owners[0]!.token), api.userProfile)._id;
+    t.clock.advance(Date.parse(`${year}-12-31T17:30:00.000Z`) - t.clock.now().getTime());
+    const { transaction: newYear } = await createTransaction(t.ctx, ownerId, {
+      planKey: 'dasar',
+      months: 1,
+      method: 'bank_transfer',
+      idempotencyKey: 'tahun-baru-01',
+    });
+    expect((await markTransactionPaid(t.ctx, newYear._id))?.invoiceNumber).toBe(`INV/${year + 1}/000001`);
   });
 });

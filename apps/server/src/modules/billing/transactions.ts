@@ -3,6 +3,8 @@ import {
   BILLING_MESSAGES as M,
   MAX_PENDING_TRANSACTIONS,
   PAYMENT_WINDOW_MS,
+  commissionOf,
+  invoiceNumberOf,
   quoteFor,
   type CreateTransactionBody,
   type PaymentMethod,
@@ -13,11 +15,15 @@ import {
   type TransactionStatus,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { transactions, users } from '../../db/schema';
+import { affiliateCommissions, invoiceCounters, transactions, users } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { billingSettingsOf } from './settings';
 
 type TransactionRow = typeof transactions.$inferSelect;
+
+/** Asia/Jakarta is UTC+7 all year (no daylight saving). */
+const JAKARTA_OFFSET_MS = 7 * 3600_000;
 
 /** Key of the advisory lock that makes an owner's purchases one at a time (see createTransaction). */
 const PURCHASE_LOCK = 22_001;
@@ -40,6 +46,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     paymentExpiresAt: row.paymentExpiresAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     extendedTo: row.extendedTo?.toISOString() ?? null,
+    invoiceNumber: row.invoiceNumber,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -169,11 +176,48 @@ export async function markTransactionPaid(ctx: AppContext, id: string): Promise<
       })
       .where(eq(users.id, paid.ownerId))
       .returning({ expiresAt: users.subscriptionExpiresAt });
+    // the year's next invoice number, in this transaction: a payment that rolls back gives none back
+    const year = new Date(now.getTime() + JAKARTA_OFFSET_MS).getUTCFullYear();
+    const [counter] = await tx
+      .insert(invoiceCounters)
+      .values({ year, last: 1 })
+      .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+      .returning({ last: invoiceCounters.last });
     const [done] = await tx
       .update(transactions)
-      .set({ extendedTo: owner!.expiresAt })
+      .set({ extendedTo: owner!.expiresAt, invoiceNumber: invoiceNumberOf(year, counter!.last) })
       .where(eq(transactions.id, id))
       .returning();
+    await creditReferrer(ctx, tx, done!);
     return toTransaction(done!);
   });
+}
+
+/**
+ * The commission of the owner who referred the payer (issue 22 part 7), in the paying transaction:
+ * the operator's rate of the price before tax. Nobody earns from their own purchase, and a
+ * transaction earns once (its unique key).
+ */
+async function creditReferrer(ctx: AppContext, tx: Tx, paid: TransactionRow): Promise<void> {
+  const [payer] = await tx
+    .select({ referredById: users.referredById })
+    .from(users)
+    .where(eq(users.id, paid.ownerId))
+    .limit(1);
+  const referrer = payer?.referredById;
+  if (!referrer || referrer === paid.ownerId) return;
+  const { affiliate } = await billingSettingsOf(ctx);
+  const amount = commissionOf(paid.subtotal, affiliate.commissionPercent);
+  if (amount <= 0) return;
+  await tx
+    .insert(affiliateCommissions)
+    .values({
+      ownerId: referrer,
+      referredId: paid.ownerId,
+      transactionId: paid.id,
+      amount,
+      ratePercent: affiliate.commissionPercent,
+      createdAt: ctx.clock.now(),
+    })
+    .onConflictDoNothing();
 }
