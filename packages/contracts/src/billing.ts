@@ -207,3 +207,66 @@ export const commissionOf = (subtotal: number, percent: number): number =>
 /** An invoice number: the year (Asia/Jakarta) and the year's count, six digits. */
 export const invoiceNumberOf = (year: number, n: number): string =>
   `INV/${year}/${String(n).padStart(6, '0')}`;
+
+// ------------------------------------------------------------------------------------------------
+// affiliate programme (issue 22 part 7)
+
+export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
+  requested: 'Diajukan',
+  approved: 'Disetujui',
+  paid: 'Dibayar',
+  rejected: 'Ditolak',
+};
+
+/** GET /affiliate: the owner's referral link and what it brought, in whole rupiah. */
+export const affiliateSummary = z.object({
+  referralCode: z.string(),
+  /** the path of the referral link, e.g. '/register?r=AB12CD' */
+  referralPath: z.string(),
+  /** owners who registered through the link */
+  registered: z.number().int(),
+  /** of them, those who paid at least once */
+  paying: z.number().int(),
+  /** every commission earned */
+  earned: z.number().int(),
+  /** withdrawals requested or approved, not paid yet */
+  pendingWithdrawal: z.number().int(),
+  withdrawn: z.number().int(),
+  /** what may still be withdrawn: earned - pending - withdrawn */
+  balance: z.number().int(),
+  commissionPercent: z.number().int(),
+  minimumWithdrawal: z.number().int(),
+});
+export type AffiliateSummary = z.infer<typeof affiliateSummary>;
+
+/** POST /affiliate/withdrawal: be paid part of the balance to a bank account. */
+export const withdrawalBody = z.object({
+  amount: z.number({ error: 'Value is required' }).int('Jumlah harus dalam rupiah penuh').positive(),
+  bankName: z.string().trim().min(2, 'Value is required').max(60),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{5,20}$/, 'Nomor rekening hanya berisi 5 sampai 20 angka'),
+  accountHolder: z.string().trim().min(2, 'Value is required').max(100),
+});
+export type WithdrawalBody = z.infer<typeof withdrawalBody>;
+
+export const withdrawal = z.object({
+  _id: z.string(),
+  amount: z.number().int(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountHolder: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  reason: z.string().nullable(),
+  transferReference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+export const withdrawalList = z.object({ docs: z.array(withdrawal) });
+
+/** Rupiah as people write it: 'Rp 1.250.000'. */
+export const formatRupiah = (amount: number): string =>
+  `${amount < 0 ? '-' : ''}Rp ${String(Math.abs(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;

@@ -1005,3 +1005,28 @@ export const affiliateCommissions = pgTable(
     index('affiliate_commissions_owner_idx').on(t.ownerId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * A referrer's request to be paid their commissions (issue 22 part 7): requested, then approved and
+ * paid (with the transfer's reference) or rejected with a reason by the operator (the admin area).
+ */
+export const affiliateWithdrawals = pgTable(
+  'affiliate_withdrawals',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    /** one of WITHDRAWAL_STATUSES */
+    status: text('status').notNull().default('requested'),
+    reason: text('reason'),
+    transferReference: text('transfer_reference'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('affiliate_withdrawals_owner_idx').on(t.ownerId, t.createdAt.desc())],
+);

@@ -8,4 +8,6 @@ export const BILLING_MESSAGES = {
   tooManyPending:
     'Masih ada 5 pembelian yang menunggu pembayaran. Selesaikan atau tunggu hingga kedaluwarsa terlebih dahulu',
   notFound: 'Transaksi tidak ditemukan',
+  belowMinimum: 'Penarikan paling sedikit {minimum}',
+  aboveBalance: 'Jumlah melebihi saldo komisi Anda ({balance})',
 } as const;

@@ -183,6 +183,97 @@ describe('transactions (issue 22 part 2)', () => {
   });
 });
 
+describe('the affiliate programme (issue 22 part 7)', () => {
+  it('shows what the link brought, and withdrawals never draw more than the balance', async () => {
+    const referrer = await registerOwner(t.app);
+    const me = json(await call('GET', '/api/user', referrer.token), api.userProfile);
+    const viaLink = () =>
+      registerOwner(t.app, { ...newOwner(), referralCode: me.referralCode } as ReturnType<typeof newOwner>);
+    const [payer, browser] = [await viaLink(), await viaLink()];
+    await registerOwner(t.app); // came some other way
+    const bought = json(
+      await call('POST', '/api/transaction', payer.token, {
+        planKey: 'pro',
+        months: 1,
+        method: 'bank_transfer',
+        idempotencyKey: 'afiliasi-01',
+      }),
+      api.transaction,
+    );
+    await call('POST', '/api/transaction', browser.token, {
+      planKey: 'pro',
+      months: 1,
+      method: 'bank_transfer',
+      idempotencyKey: 'afiliasi-02',
+    });
+    await markTransactionPaid(t.ctx, bought._id);
+
+    const summary = json(await call('GET', '/api/affiliate', referrer.token), api.affiliateSummary);
+    expect(summary).toEqual({
+      referralCode: me.referralCode,
+      referralPath: `/register?r=${me.referralCode}`,
+      registered: 2,
+      paying: 1,
+      earned: 49_800,
+      pendingWithdrawal: 0,
+      withdrawn: 0,
+      balance: 49_800,
+      commissionPercent: 20,
+      minimumWithdrawal: 100_000,
+    });
+
+    const to = { bankName: 'BCA', accountNumber: '1234567890', accountHolder: 'Budi Santoso' };
+    const below = await call('POST', '/api/affiliate/withdrawal', referrer.token, { ...to, amount: 40_000 });
+    expect(below.statusCode).toBe(400);
+    expect(json(below, api.apiErrorBody).message).toBe('Penarikan paling sedikit Rp 100.000');
+    const badAccount = await call('POST', '/api/affiliate/withdrawal', referrer.token, {
+      ...to,
+      accountNumber: '12-34',
+      amount: 100_000,
+    });
+    expect(badAccount.statusCode).toBe(400);
+
+    // the operator lowers the minimum: now the balance is the limit
+    const operator = await operatorToken(t.app);
+    const settings = {
+      ...api.DEFAULT_BILLING_SETTINGS,
+      affiliate: { commissionPercent: 20, minimumWithdrawal: 10_000 },
+    };
+    expect((await call('PUT', '/api/admin/billing', operator, settings)).statusCode).toBe(200);
+    const above = await call('POST', '/api/affiliate/withdrawal', referrer.token, { ...to, amount: 60_000 });
+    expect(above.statusCode).toBe(400);
+    expect(json(above, api.apiErrorBody).message).toBe('Jumlah melebihi saldo komisi Anda (Rp 49.800)');
+    // five requests at once for Rp 20.000 each: two fit in Rp 49.800
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('POST', '/api/affiliate/withdrawal', referrer.token, { ...to, amount: 20_000 }),
+      ),
+    );
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    expect(burst.filter((r) => r.statusCode === 400)).toHaveLength(3);
+    const after = json(await call('GET', '/api/affiliate', referrer.token), api.affiliateSummary);
+    expect(after).toMatchObject({ earned: 49_800, pendingWithdrawal: 40_000, balance: 9_800 });
+    const listed = json(await call('GET', '/api/affiliate/withdrawal', referrer.token), api.withdrawalList);
+    expect(listed.docs.map((w) => [w.amount, w.status, w.accountNumber])).toEqual([
+      [20_000, 'requested', '1234567890'],
+      [20_000, 'requested', '1234567890'],
+    ]);
+
+    // the referred owners see nothing of it; agents cannot ask
+    expect(
+      json(await call('GET', '/api/affiliate/withdrawal', payer.token), api.withdrawalList).docs,
+    ).toEqual([]);
+    const agent = await agentFor(t, referrer.token, 'Rina');
+    expect((await call('GET', '/api/affiliate', agent.token)).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/api/affiliate/withdrawal', agent.token, { ...to, amount: 10_000 })).statusCode,
+    ).toBe(403);
+    expect((await call('PUT', '/api/admin/billing', operator, api.DEFAULT_BILLING_SETTINGS)).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('invoice numbers and commissions (issue 22 parts 6 and 7)', () => {
   const buy = async (token: string, planKey = 'dasar') =>
     json(

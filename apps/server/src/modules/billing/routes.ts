@@ -8,6 +8,10 @@ import {
   transaction,
   transactionListQuery,
   transactionPage,
+  affiliateSummary,
+  withdrawal,
+  withdrawalBody,
+  withdrawalList,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { ContractTypeProvider } from '../../plugins/openapi';
@@ -16,6 +20,7 @@ import { authOf, ownerOnly, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
 import { billingSettingsOf, saveBillingSettings } from './settings';
 import { createTransaction, getTransaction, listTransactions } from './transactions';
+import { affiliateSummaryOf, listWithdrawals, requestWithdrawal } from './affiliate';
 
 /**
  * /api/billing (issue 22): what an owner may buy. Agents may not (spec: /user/transaction is the
@@ -66,6 +71,29 @@ export function billingRoutes(ctx: AppContext) {
       '/transaction/:id',
       { ...owner, schema: { params: idParams, response: { 200: transaction } } },
       async (request) => getTransaction(ctx, actorOf(authOf(request)).ownerId, request.params.id),
+    );
+
+    app.get('/affiliate', { ...owner, schema: { response: { 200: affiliateSummary } } }, async (request) =>
+      affiliateSummaryOf(ctx, actorOf(authOf(request)).ownerId),
+    );
+
+    app.get(
+      '/affiliate/withdrawal',
+      { ...owner, schema: { response: { 200: withdrawalList } } },
+      async (request) => listWithdrawals(ctx, actorOf(authOf(request)).ownerId),
+    );
+
+    app.post(
+      '/affiliate/withdrawal',
+      { ...owner, schema: { body: withdrawalBody, response: { 201: withdrawal } } },
+      async (request, reply) => {
+        const made = await requestWithdrawal(
+          ctx,
+          actorOf(authOf(request)).ownerId,
+          parseInput(withdrawalBody, request.body),
+        );
+        return reply.code(201).send(made);
+      },
     );
   };
 }
