@@ -1,11 +1,15 @@
 import { lt, or, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { removeUnstartedImports } from '../modules/group/import/service';
+import { expireTransactions } from '../modules/billing/transactions';
 import { chatSearch, passwordResets, pendingRegistrations, sessions, verificationCodes } from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Deletes what can no longer be used: old rate events, dead sessions, spent codes and links, stale registrations. */
+/**
+ * Deletes what can no longer be used: old rate events, dead sessions, spent codes and links, stale
+ * registrations; ends purchases whose payment window has passed.
+ */
 export async function sweep(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().getTime();
   await ctx.limiter.prune();
@@ -18,6 +22,7 @@ export async function sweep(ctx: AppContext): Promise<void> {
     .delete(passwordResets)
     .where(or(lt(passwordResets.expiresAt, new Date(now - DAY)), isNotNull(passwordResets.usedAt)));
   await ctx.db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, new Date(now - DAY)));
+  await expireTransactions(ctx);
 }
 
 /**

@@ -8,6 +8,7 @@ export const BILLING_MESSAGES = {
   tooManyPending:
     'Masih ada 5 pembelian yang menunggu pembayaran. Selesaikan atau tunggu hingga kedaluwarsa terlebih dahulu',
   notFound: 'Transaksi tidak ditemukan',
+  paymentWindowPassed: 'Batas waktu pembayaran telah lewat',
   belowMinimum: 'Penarikan paling sedikit {minimum}',
   aboveBalance: 'Jumlah melebihi saldo komisi Anda ({balance})',
 } as const;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { affiliateCommissions, users } from '../../db/schema';
 import { agentFor, json, newOwner, operatorToken, registerOwner, useTestApp } from '../../../test/helpers';
-import { createTransaction, markTransactionPaid } from './transactions';
+import { createTransaction, expireTransactions, markTransactionPaid } from './transactions';
 
 /** Issue 22 part 1: the offer an owner buys from, and the operator's settings behind it. */
 const { t, call } = useTestApp();
@@ -148,9 +148,22 @@ describe('transactions (issue 22 part 2)', () => {
     const refused = burst.filter((r) => r.statusCode === 429);
     expect(refused).toHaveLength(10 - (api.MAX_PENDING_TRANSACTIONS - 1));
     expect(json(refused[0]!, api.apiErrorBody).message).toBe(api.BILLING_MESSAGES.tooManyPending);
-    // once the window has passed they no longer count
+    // once the window has passed they no longer count, read as expired at once, and housekeeping
+    // writes them so
     t.clock.advance(api.PAYMENT_WINDOW_MS + 1000);
     expect((await buy(token)).statusCode).toBe(201);
+    const lapsed = json(await call('GET', '/api/transaction?limit=100', token), api.transactionPage).docs;
+    expect(lapsed.filter((d) => d.status === 'expired')).toHaveLength(api.MAX_PENDING_TRANSACTIONS);
+    expect(lapsed.find((d) => d.status === 'expired')?.statusReason).toBe(
+      api.BILLING_MESSAGES.paymentWindowPassed,
+    );
+    expect(await expireTransactions(t.ctx)).toBeGreaterThanOrEqual(api.MAX_PENDING_TRANSACTIONS);
+    expect(
+      json(await call('GET', '/api/transaction?status=expired', token), api.transactionPage).docs,
+    ).toHaveLength(api.MAX_PENDING_TRANSACTIONS);
+    expect(
+      json(await call('GET', '/api/transaction?status=pending', token), api.transactionPage).docs,
+    ).toHaveLength(1);
   });
 
   it('a payment extends the subscription exactly once, from the later of now and its end, by calendar months', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import {
   BILLING_MESSAGES as M,
   MAX_PENDING_TRANSACTIONS,
@@ -28,7 +28,12 @@ const JAKARTA_OFFSET_MS = 7 * 3600_000;
 /** Key of the advisory lock that makes an owner's purchases one at a time (see createTransaction). */
 const PURCHASE_LOCK = 22_001;
 
-export function toTransaction(row: TransactionRow): Transaction {
+/**
+ * A transaction as the owner sees it. A pending one past its payment window reads as expired at once
+ * (housekeeping writes it so within the hour: expireTransactions).
+ */
+export function toTransaction(row: TransactionRow, now?: Date): Transaction {
+  const lapsed = row.status === 'pending' && now !== undefined && row.paymentExpiresAt <= now;
   return {
     _id: row.id,
     planKey: row.planKey,
@@ -41,8 +46,8 @@ export function toTransaction(row: TransactionRow): Transaction {
     tax: row.tax,
     total: row.total,
     method: row.method as PaymentMethod,
-    status: row.status as TransactionStatus,
-    statusReason: row.statusReason,
+    status: lapsed ? 'expired' : (row.status as TransactionStatus),
+    statusReason: lapsed ? M.paymentWindowPassed : row.statusReason,
     paymentExpiresAt: row.paymentExpiresAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     extendedTo: row.extendedTo?.toISOString() ?? null,
@@ -138,7 +143,11 @@ export async function listTransactions(
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(query.limit + 1)
     .offset((query.page - 1) * query.limit);
-  return { docs: rows.slice(0, query.limit).map(toTransaction), hasNextPage: rows.length > query.limit };
+  const now = ctx.clock.now();
+  return {
+    docs: rows.slice(0, query.limit).map((row) => toTransaction(row, now)),
+    hasNextPage: rows.length > query.limit,
+  };
 }
 
 /** GET /transaction/{id}: one of the owner's purchases. */
@@ -149,7 +158,7 @@ export async function getTransaction(ctx: AppContext, ownerId: string, id: strin
     .where(and(eq(transactions.id, id), eq(transactions.ownerId, ownerId)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', M.notFound);
-  return toTransaction(row);
+  return toTransaction(row, ctx.clock.now());
 }
 
 /**
@@ -220,4 +229,15 @@ async function creditReferrer(ctx: AppContext, tx: Tx, paid: TransactionRow): Pr
       createdAt: ctx.clock.now(),
     })
     .onConflictDoNothing();
+}
+
+/** Housekeeping: pending transactions past their payment window end as expired, with the reason. */
+export async function expireTransactions(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const ended = await ctx.db
+    .update(transactions)
+    .set({ status: 'expired', statusReason: M.paymentWindowPassed, updatedAt: now })
+    .where(and(eq(transactions.status, 'pending'), lte(transactions.paymentExpiresAt, now)))
+    .returning({ id: transactions.id });
+  return ended.length;
 }
