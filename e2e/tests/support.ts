@@ -99,9 +99,15 @@ export async function demoSandboxAccount(request: APIRequestContext): Promise<st
  * Registers an owner through the API as a visitor does, in two steps (the request, then the mailed
  * code), and returns the signed-in owner's token, for tests about what comes after.
  */
-export async function registerViaApi(request: APIRequestContext, owner = newOwner()) {
+export async function registerViaApi(request: APIRequestContext, owner = newOwner(), referralCode?: string) {
   const res = await request.post('/api/auth/register', {
-    data: { name: owner.name, email: owner.email, phone: `62${owner.local}`, password: owner.password },
+    data: {
+      name: owner.name,
+      email: owner.email,
+      phone: `62${owner.local}`,
+      password: owner.password,
+      ...(referralCode ? { referralCode } : {}),
+    },
   });
   expect(res.status()).toBe(202);
   const code = (await lastMailTo(request, owner.email)).match(/\b(\d{6})\b/)?.[1];
