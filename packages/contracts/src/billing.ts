@@ -162,18 +162,11 @@ export const createTransactionBody = z.object({
 });
 export type CreateTransactionBody = z.infer<typeof createTransactionBody>;
 
-export const transaction = z.object({
+/** A purchase: its quote as priced when made (one shape for the money), and its state. */
+export const transaction = quote.extend({
   _id: z.string(),
-  planKey: z.string(),
   /** the plan as bought */
   plan: plan,
-  months: z.number().int(),
-  gross: z.number().int(),
-  discount: z.number().int(),
-  subtotal: z.number().int(),
-  taxBase: z.number().int(),
-  tax: z.number().int(),
-  total: z.number().int(),
   method: z.enum(PAYMENT_METHODS),
   status: z.enum(TRANSACTION_STATUSES),
   statusReason: z.string().nullable(),
