@@ -53,7 +53,16 @@ export async function registerOwner(
 ): Promise<{ token: string; user: { _id: string } }> {
   await api(base, 'POST', '/api/auth/register', '', body);
   const code = await mailedCode(base, body.email);
-  return api(base, 'POST', '/api/auth/register/verify', '', { email: body.email, code });
+  const owner = await api<{ token: string; user: { _id: string } }>(
+    base,
+    'POST',
+    '/api/auth/register/verify',
+    '',
+    { email: body.email, code },
+  );
+  // the free trial: without a subscription nothing is sent (issue 22)
+  await api(base, 'POST', '/api/user/trial-activate', owner.token, {});
+  return owner;
 }
 
 /** Starts the built server (apps/server/dist) and waits for /api/ready. */

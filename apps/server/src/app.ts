@@ -56,6 +56,7 @@ import { autoReplyRoutes } from './modules/auto-reply/routes';
 import { listenForAutoReplies } from './modules/auto-reply/listener';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { defineBillingMailJobs } from './modules/billing/notices';
 
 export interface BuildOptions {
   config: Config;
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   ctx.chatHooks.onInbound((notice) => assignRoundRobin(ctx, notice));
   listenForAutoReplies(ctx);
   defineStatusPostJob(ctx);
+  defineBillingMailJobs(ctx);
   if (config.sandbox) {
     defineSandboxReceiptJob(ctx);
     defineSandboxReceiptsJob(ctx);
@@ -178,12 +180,25 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     if (!options.database) await database.close();
   });
 
+  // Midtrans Snap (issue 22 part 3): its snap.js and the payment page it opens in a frame, from
+  // Midtrans' sandbox and production origins (or the configured override), nowhere else; the page
+  // itself still fetches only from its own origin
+  const midtransOrigins = [
+    'https://app.midtrans.com',
+    'https://app.sandbox.midtrans.com',
+    'https://api.midtrans.com',
+    'https://api.sandbox.midtrans.com',
+    ...[config.midtransUrls.snap, config.midtransUrls.api].flatMap((url) =>
+      url ? [new URL(url).origin] : [],
+    ),
+  ];
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...midtransOrigins],
+        frameSrc: ["'self'", ...midtransOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Media (S3 or disk) are served by the app itself at /api/media/{key}, so no storage origin
         // is needed; blob: and data: are the composer's previews and inline images. The one outside

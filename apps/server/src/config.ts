@@ -90,6 +90,16 @@ const envSchema = z.object({
   SAPA_SEARCH_INDEX_MB: z.coerce.number().int().min(1).default(512),
   /** Bytes of media and import files one owner (tenant) may keep, in MB; 0 for no limit. */
   SAPA_STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
+  /**
+   * Midtrans' addresses (issue 22 part 3). Unset: Midtrans' own, sandbox or production as the
+   * operator's payment setting says. Set (tests, a staging proxy): every call goes there instead.
+   */
+  MIDTRANS_API_URL: optionalUrl,
+  MIDTRANS_SNAP_URL: optionalUrl,
+  /** The seller named on invoices (issue 22 part 6). */
+  SAPA_SELLER_NAME: z.string().trim().default('Sapa'),
+  SAPA_SELLER_ADDRESS: z.string().trim().default('Jakarta, Indonesia'),
+  SAPA_SELLER_NPWP: z.string().trim().default(''),
 });
 
 export interface Config {
@@ -134,6 +144,10 @@ export interface Config {
   jobLeaseMs: number;
   /** what one owner's media and import files may take in the store, in bytes (0: no limit) */
   storageQuotaBytes: number;
+  /** Midtrans' API (status) and Snap (token, snap.js) base URLs when overridden; else Midtrans' own */
+  midtransUrls: { api: string | undefined; snap: string | undefined };
+  /** who the invoices say sold the subscription */
+  seller: { name: string; address: string; npwp: string };
 }
 
 export interface S3Config {
@@ -211,6 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     broadcastPacing: e.SAPA_BROADCAST_PACING,
     jobLeaseMs: e.SAPA_JOB_LEASE_SECONDS * 1000,
     storageQuotaBytes: e.SAPA_STORAGE_QUOTA_MB * 1024 * 1024,
+    midtransUrls: {
+      api: e.MIDTRANS_API_URL?.replace(/\/$/, ''),
+      snap: e.MIDTRANS_SNAP_URL?.replace(/\/$/, ''),
+    },
+    seller: { name: e.SAPA_SELLER_NAME, address: e.SAPA_SELLER_ADDRESS, npwp: e.SAPA_SELLER_NPWP },
   };
 }
 

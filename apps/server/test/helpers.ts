@@ -25,6 +25,7 @@ import { manualClock } from '../src/lib/clock';
 import { agents } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { sandboxLinkKey } from '../src/modules/sandbox/access';
+import { savePaymentSettings } from '../src/modules/billing/payment-settings';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set,
@@ -313,11 +314,13 @@ export async function lastCodeFor(app: FastifyInstance, email: string): Promise<
  * the code (201, the owner created verified and signed in). Returns the token and the input. The
  * owner is verified either way (`verify` is kept for older callers); `unverified` then changes their
  * email, the one way an owner needs verifying again, and `input.email` is the new address.
+ * The owner then starts the free trial, as a new owner does before sending anything (issue 22: no
+ * subscription, nothing goes out); `trial: false` leaves them without a subscription.
  */
 export async function registerOwner(
   app: FastifyInstance,
   input = newOwner(),
-  options: { verify?: boolean; unverified?: boolean } = {},
+  options: { verify?: boolean; unverified?: boolean; trial?: boolean } = {},
 ) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: input });
   if (res.statusCode !== 202) throw new Error(`register failed: ${res.body}`);
@@ -329,6 +332,10 @@ export async function registerOwner(
   });
   if (v.statusCode !== 201) throw new Error(`register verify failed: ${v.body}`);
   const { token } = json(v, loginResponse);
+  if (options.trial !== false) {
+    const trial = await app.inject({ method: 'POST', url: '/api/user/trial-activate', headers: { token } });
+    if (trial.statusCode !== 200) throw new Error(`trial activation failed: ${trial.body}`);
+  }
   if (!options.unverified) return { token, input };
   const email = newOwner().email;
   const moved = await app.inject({
@@ -339,6 +346,18 @@ export async function registerOwner(
   });
   if (moved.statusCode !== 200) throw new Error(`email change failed: ${moved.body}`);
   return { token, input: { ...input, email } };
+}
+
+/** The operator's bank account in tests that pay by transfer. */
+export const TEST_BANK_ACCOUNT = {
+  bankName: 'BCA',
+  accountNumber: '1234567890',
+  accountHolder: 'PT Sapa Nusantara',
+};
+
+/** The operator takes bank transfers (issue 22 part 4): purchases by transfer can be made. */
+export async function enableBankTransfer(t: TestApp): Promise<void> {
+  await savePaymentSettings(t.ctx, { bankAccounts: [TEST_BANK_ACCOUNT], midtrans: null });
 }
 
 /** Runs due jobs until none are left (the clock does not move). */

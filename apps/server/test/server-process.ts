@@ -95,7 +95,10 @@ export async function call(base: string, method: string, url: string, body?: obj
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** Registers a verified owner through the API (the code from the operator's dev mailbox): their token. */
+/**
+ * Registers a verified owner through the API (the code from the operator's dev mailbox) and starts
+ * their free trial (without a subscription nothing is sent): their token.
+ */
 export async function registerThroughApi(base: string, email: string, phone: string): Promise<string> {
   const reg = await call(base, 'POST', '/api/auth/register', {
     name: 'Uji Proses',
@@ -111,5 +114,8 @@ export async function registerThroughApi(base: string, email: string, phone: str
     ?.text.match(/\b(\d{6})\b/)?.[1];
   const verified = await call(base, 'POST', '/api/auth/register/verify', { email, code });
   if (verified.status !== 201) throw new Error(`verify: ${verified.status}`);
-  return String(verified.body.token);
+  const token = String(verified.body.token);
+  const trial = await call(base, 'POST', '/api/user/trial-activate', {}, token);
+  if (trial.status !== 200) throw new Error(`trial: ${trial.status}`);
+  return token;
 }

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { temporaryId } from '@sapa/contracts';
-import { admins } from '../src/db/schema';
+import { admins, affiliateCommissions } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { agentFor, drainJobs, json, ownerWithSandbox, type TestApp } from './helpers';
+import { agentFor, drainJobs, enableBankTransfer, json, ownerWithSandbox, type TestApp } from './helpers';
 import { multipart } from './uploads';
 
 /** One tenant of a sweep, fully seeded, with every id of it and the words only it holds. */
@@ -32,6 +32,8 @@ export interface Tenant {
   optOut: { id: string; phone: string };
   /** A purchase waiting for its bank transfer (issue 22). */
   transactionId: string;
+  /** A withdrawal of affiliate commissions waiting for the operator (issue 22 part 7). */
+  withdrawalId: string;
   /** The simulator's secret link key of the sandbox account, when the server has such links. */
   linkKey: string | null;
   /**
@@ -170,6 +172,7 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     ok(await as('POST', '/api/publication/opt-out', { phoneNumber: optOut.phone }), 'opt-out'),
   )._id;
 
+  await enableBankTransfer(t);
   const transactionId = json<{ _id: string }>(
     ok(
       await as('POST', '/api/transaction', {
@@ -179,6 +182,27 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
         idempotencyKey: `sweep-${word}`,
       }),
       'transaction',
+    ),
+  )._id;
+
+  // a commission earned (written directly: the fixture needs a balance, not a referral story) and a
+  // withdrawal of it waiting for the operator
+  await t.ctx.db.insert(affiliateCommissions).values({
+    ownerId: me._id,
+    referredId: me._id,
+    transactionId,
+    amount: 150_000,
+    ratePercent: 20,
+  });
+  const withdrawalId = json<{ _id: string }>(
+    ok(
+      await as('POST', '/api/affiliate/withdrawal', {
+        amount: 120_000,
+        bankName: 'BCA',
+        accountNumber: `${phoneBase}`.slice(-10),
+        accountHolder: `Pemilik ${word}`,
+      }),
+      'withdrawal',
     ),
   )._id;
 
@@ -246,6 +270,7 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     broadcast,
     optOut,
     transactionId,
+    withdrawalId,
     linkKey,
     secrets: [],
   };
@@ -276,6 +301,7 @@ export async function seedTenant(t: TestApp, tag: string, phoneBase: string): Pr
     optOut.id,
     optOut.phone,
     transactionId,
+    withdrawalId,
     ...(linkKey ? [linkKey.slice(linkKey.lastIndexOf('.') + 1)] : []),
   ];
   return tenant;

@@ -41,18 +41,19 @@ export const ppn = z.object({
 });
 export type Ppn = z.infer<typeof ppn>;
 
-export const billingSettings = z
-  .object({
-    plans: z.array(plan).min(1).max(10),
-    durations: z.array(duration).min(1).max(DURATION_MONTHS.length),
-    trialDays: z.number().int().min(0).max(90),
-    ppn,
-    /** the affiliate programme: a referrer's share of each paid price (before tax), and the least payout */
-    affiliate: z.object({
-      commissionPercent: z.number().int().min(0).max(90),
-      minimumWithdrawal: z.number().int().min(10_000).max(100_000_000),
-    }),
-  })
+const billingSettingsObject = z.object({
+  plans: z.array(plan).min(1).max(10),
+  durations: z.array(duration).min(1).max(DURATION_MONTHS.length),
+  trialDays: z.number().int().min(0).max(90),
+  ppn,
+  /** the affiliate programme: a referrer's share of each paid price (before tax), and the least payout */
+  affiliate: z.object({
+    commissionPercent: z.number().int().min(0).max(90),
+    minimumWithdrawal: z.number().int().min(10_000).max(100_000_000),
+  }),
+});
+
+export const billingSettings = billingSettingsObject
   .refine((s) => new Set(s.plans.map((p) => p.key)).size === s.plans.length, {
     message: 'Kunci paket harus berbeda',
     path: ['plans'],
@@ -114,7 +115,11 @@ export const quote = z.object({
 export type Quote = z.infer<typeof quote>;
 
 /** The quote of `planKey` for `months` under `settings`; null when either is not offered. */
-export function quoteFor(settings: BillingSettings, planKey: string, months: number): Quote | null {
+export function quoteFor(
+  settings: Pick<BillingSettings, 'plans' | 'durations' | 'ppn'>,
+  planKey: string,
+  months: number,
+): Quote | null {
   const offer = settings.plans.find((p) => p.key === planKey);
   const term = settings.durations.find((d) => d.months === months);
   if (!offer || !term) return null;
@@ -126,9 +131,75 @@ export function quoteFor(settings: BillingSettings, planKey: string, months: num
   return { planKey, months, gross, discount, subtotal, taxBase, tax, total: subtotal + tax };
 }
 
-/** GET /billing/offer: the plans, durations, PPN and trial length an owner may buy from. */
-export const billingOffer = billingSettings;
-export type BillingOffer = BillingSettings;
+// ------------------------------------------------------------------------------------------------
+// how an owner may pay (issue 22 parts 3 and 4): the operator's bank accounts and Midtrans keys
+
+/** One of the operator's bank accounts a transfer may go to. */
+export const bankAccount = z.object({
+  bankName: z.string().trim().min(2, 'Value is required').max(60),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{5,20}$/, 'Nomor rekening hanya berisi 5 sampai 20 angka'),
+  accountHolder: z.string().trim().min(2, 'Value is required').max(100),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+
+/**
+ * PUT /admin/payment: the operator's payment settings. The Midtrans server key is write-only: an
+ * empty or missing `serverKey` keeps the stored one; `midtrans: null` turns Midtrans off.
+ */
+export const paymentSettingsBody = z.object({
+  bankAccounts: z.array(bankAccount).max(5),
+  midtrans: z
+    .object({
+      clientKey: z.string().trim().min(8, 'Value is required').max(120),
+      serverKey: z.string().trim().max(120).optional(),
+      production: z.boolean(),
+    })
+    .nullable(),
+});
+export type PaymentSettingsBody = z.infer<typeof paymentSettingsBody>;
+
+/** GET /admin/payment: the settings as the operator sees them (the server key only as set or not). */
+export const paymentSettingsView = z.object({
+  bankAccounts: z.array(bankAccount),
+  midtrans: z
+    .object({ clientKey: z.string(), production: z.boolean(), serverKeySet: z.boolean() })
+    .nullable(),
+});
+export type PaymentSettingsView = z.infer<typeof paymentSettingsView>;
+
+/** The business named on the invoice (issue 22 part 6): remembered from the owner's last purchase. */
+export const invoiceDetails = z.object({
+  businessName: z.string().trim().max(100).default(''),
+  /** NPWP: 15 or 16 digits; dots and dashes as people write it are dropped */
+  npwp: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[.\-\s]/g, ''))
+    .refine((v) => v === '' || /^[0-9]{15,16}$/.test(v), 'NPWP harus 15 atau 16 angka')
+    .default(''),
+});
+export type InvoiceDetails = z.infer<typeof invoiceDetails>;
+
+/**
+ * GET /billing/offer: the plans, durations, PPN and trial length an owner may buy from, and how they
+ * may pay: the bank accounts (none: no transfers) and Midtrans Snap (null: not configured).
+ */
+export const billingOffer = billingSettingsObject.omit({ affiliate: true }).extend({
+  bankAccounts: z.array(bankAccount),
+  midtrans: z
+    .object({
+      clientKey: z.string(),
+      /** the snap.js to load on the page (sandbox, production, or the operator's override) */
+      snapJsUrl: z.string(),
+    })
+    .nullable(),
+  /** the business and NPWP of the owner's last purchase, to fill the form */
+  invoiceDetails: invoiceDetails,
+});
+export type BillingOffer = z.infer<typeof billingOffer>;
 
 // ------------------------------------------------------------------------------------------------
 // transactions (issue 22 part 2)
@@ -159,6 +230,7 @@ export const createTransactionBody = z.object({
   months: z.number().int(),
   method: z.enum(PAYMENT_METHODS),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  invoiceDetails: invoiceDetails.optional(),
 });
 export type CreateTransactionBody = z.infer<typeof createTransactionBody>;
 
@@ -176,6 +248,15 @@ export const transaction = quote.extend({
   extendedTo: z.string().nullable(),
   /** 'INV/2026/000001', once paid */
   invoiceNumber: z.string().nullable(),
+  /** what to write in a bank transfer's description, e.g. 'SAPA-7K3M9Q' */
+  reference: z.string(),
+  invoiceDetails: invoiceDetails,
+  /** the bank transfer's proof, once uploaded (GET /transaction/{id}/proof) */
+  proof: z
+    .object({ name: z.string(), mimetype: z.string(), size: z.number().int(), uploadedAt: z.string() })
+    .nullable(),
+  /** a pending Midtrans purchase: the Snap token to open the payment with, and its page */
+  snap: z.object({ token: z.string(), redirectUrl: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type Transaction = z.infer<typeof transaction>;
@@ -192,6 +273,47 @@ export const transactionPage = z.object({
   hasNextPage: z.boolean(),
 });
 export type TransactionPage = z.infer<typeof transactionPage>;
+
+/** A bank transfer's proof: an image or a PDF of at most this many bytes. */
+export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
+
+/** A transaction in the operator's list: with the owner who made it. */
+export const adminTransaction = transaction.extend({
+  owner: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
+});
+export type AdminTransaction = z.infer<typeof adminTransaction>;
+
+export const adminTransactionListQuery = transactionListQuery.extend({
+  method: z.enum(PAYMENT_METHODS).optional(),
+  /** created on or after this Jakarta day, YYYY-MM-DD */
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  /** created on or before this Jakarta day, YYYY-MM-DD */
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  /** the owner's name, email or phone, or the invoice number or reference */
+  q: z.string().trim().max(100).optional(),
+});
+export type AdminTransactionListQuery = z.infer<typeof adminTransactionListQuery>;
+
+export const adminTransactionPage = z.object({
+  docs: z.array(adminTransaction),
+  hasNextPage: z.boolean(),
+});
+
+/** POST /admin/transaction/{id}/reject (and a withdrawal's): why, for the owner to read. */
+export const reasonBody = z.object({ reason: z.string().trim().min(3, 'Value is required').max(300) });
+/** POST /admin/withdrawal/{id}/paid: the bank transfer's reference. */
+export const withdrawalPaidBody = z.object({
+  transferReference: z.string().trim().min(3, 'Value is required').max(100),
+});
+
+/** GET /admin/transaction/{id}/midtrans: Midtrans' own answer for the order, as it gave it. */
+export const midtransRawStatus = z.record(z.string(), z.unknown());
 
 /** A referrer's share of a price: whole rupiah, rounded down. */
 export const commissionOf = (subtotal: number, percent: number): number =>
@@ -260,6 +382,57 @@ export const withdrawal = z.object({
 export type Withdrawal = z.infer<typeof withdrawal>;
 export const withdrawalList = z.object({ docs: z.array(withdrawal) });
 
+/** A withdrawal in the operator's list: with the owner who asked for it. */
+export const adminWithdrawal = withdrawal.extend({
+  owner: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
+});
+export const adminWithdrawalListQuery = z.object({
+  status: z.enum(WITHDRAWAL_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminWithdrawalPage = z.object({ docs: z.array(adminWithdrawal), hasNextPage: z.boolean() });
+
 /** Rupiah as people write it: 'Rp 1.250.000'. */
 export const formatRupiah = (amount: number): string =>
   `${amount < 0 ? '-' : ''}Rp ${String(Math.abs(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+
+// ------------------------------------------------------------------------------------------------
+// the subscription (issue 22 part 5)
+
+/**
+ * 'active' while the subscription (trial or paid) runs; 'expired' after it ended; 'none' for an owner
+ * who never had one. Without an active subscription the inbox stays readable, but sending, broadcasts,
+ * status posts and new numbers are refused with PAYMENT_REQUIRED (402).
+ */
+export type SubscriptionState = 'none' | 'active' | 'expired';
+
+export function subscriptionStateOf(
+  expiredAt: string | Date | null | undefined,
+  now: Date,
+): SubscriptionState {
+  if (!expiredAt) return 'none';
+  return new Date(expiredAt).getTime() > now.getTime() ? 'active' : 'expired';
+}
+
+/** Reminders are mailed this many days before the subscription ends (issue 22 part 8). */
+export const REMINDER_DAYS = [7, 1] as const;
+
+/**
+ * PUT /admin/user/{id}/subscription: the operator sets an owner's subscription end (a goodwill
+ * extension, a correction, an end), with the reason kept beside it.
+ */
+export const subscriptionAdjustmentBody = z.object({
+  expiresAt: z.iso.datetime({ offset: true, error: 'Tanggal berakhir tidak valid' }),
+  reason: z.string().trim().min(3, 'Value is required').max(300),
+});
+export type SubscriptionAdjustmentBody = z.infer<typeof subscriptionAdjustmentBody>;
+
+export const subscriptionAdjustment = z.object({
+  ownerId: z.string(),
+  previousExpiresAt: z.string().nullable(),
+  expiresAt: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type SubscriptionAdjustment = z.infer<typeof subscriptionAdjustment>;

@@ -3,6 +3,7 @@ import {
   dayKey,
   dayLabel,
   formatClock,
+  formatDateJakarta,
   formatDateLong,
   formatDateShort,
   formatDateTimeLong,
@@ -19,6 +20,13 @@ describe('Indonesian date formats (spec §9)', () => {
     expect(formatDateTimeLong(new Date(2025, 7, 17, 23, 59))).toBe('17 Agustus 2025 23:59');
     expect(formatDateLong(null)).toBe('-');
     expect(formatDateLong('bukan tanggal')).toBe('-');
+  });
+  it("formats the day in Asia/Jakarta whatever the machine's zone (invoices, billing emails)", () => {
+    // 17:00 UTC is already the next day in Jakarta (UTC+7)
+    expect(formatDateJakarta('2026-03-31T16:59:59Z')).toBe('31 Maret 2026');
+    expect(formatDateJakarta('2026-03-31T17:00:00Z')).toBe('01 April 2026');
+    expect(formatDateJakarta(null)).toBe('-');
+    expect(formatDateJakarta('bukan tanggal')).toBe('-');
   });
   it('formats DD/MM/YY', () => {
     expect(formatDateShort(d)).toBe('05/01/26');

@@ -30,6 +30,20 @@ export function formatDateLong(value: DateInput | null | undefined): string {
   return `${pad(d.getDate())} ${MONTHS_ID[d.getMonth()]} ${d.getFullYear()}`;
 }
 
+/** Asia/Jakarta (WIB) is UTC+7 all year: no daylight saving since 1964. */
+const JAKARTA_OFFSET_MS = 7 * 3600_000;
+
+/**
+ * DD MMMM YYYY of the day in Asia/Jakarta, whatever the zone of the machine printing it: what the
+ * server writes on invoices and in billing emails (issue 22). '-' when there is no date.
+ */
+export function formatDateJakarta(value: DateInput | null | undefined): string {
+  const d = value == null ? null : toDate(value);
+  if (!d) return '-';
+  const wib = new Date(d.getTime() + JAKARTA_OFFSET_MS);
+  return `${pad(wib.getUTCDate())} ${MONTHS_ID[wib.getUTCMonth()]} ${wib.getUTCFullYear()}`;
+}
+
 /** DD MMMM YYYY HH:mm, as in the chat drawer. */
 export function formatDateTimeLong(value: DateInput | null | undefined): string {
   const d = value == null ? null : toDate(value);

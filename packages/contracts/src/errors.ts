@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   OWNER_ONLY: { status: 403, message: 'auth.ownerOnly' },
   AGENT_NOT_VERIFIED: { status: 403, message: 'auth.agentNotVerified' },
   NEED_VERIFICATION: { status: 403, message: 'auth.needVerification' },
+  /** the owner's subscription has ended (or never started): sending, broadcasts, statuses and new numbers wait */
+  PAYMENT_REQUIRED: { status: 402, message: 'billing.subscriptionExpired' },
   NOT_FOUND: { status: 404, message: 'common.notFound' },
   ROUTE_NOT_FOUND: { status: 404, message: 'common.routeNotFound' },
   CONFLICT: { status: 409, message: 'validation.invalid' },

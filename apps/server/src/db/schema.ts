@@ -33,9 +33,17 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     isBetaUser: boolean('is_beta_user').notNull().default(false),
     subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
+    /** the plan of the owner's latest paid purchase, as bought (issue 22); null on a trial or none */
+    subscriptionPlan: jsonb('subscription_plan'),
     trialActivatedAt: timestamp('trial_activated_at', { withTimezone: true }),
     referralCode: text('referral_code').notNull(),
     referredById: text('referred_by_id'),
+    /**
+     * The subscription end the last expiry reminder was mailed for, and how many days before it
+     * (issue 22 part 8): a reminder goes once per end and step (7, then 1), again when the end moves.
+     */
+    remindedForExpiry: timestamp('reminded_for_expiry', { withTimezone: true }),
+    remindedDaysBefore: integer('reminded_days_before'),
     /** the first-run checklist was closed by the owner (issue 21) */
     onboardingDismissedAt: timestamp('onboarding_dismissed_at', { withTimezone: true }),
     /**
@@ -958,6 +966,21 @@ export const transactions = pgTable(
     extendedTo: timestamp('extended_to', { withTimezone: true }),
     /** 'INV/2026/000001': given when paid, numbered per year (Asia/Jakarta) without gaps */
     invoiceNumber: text('invoice_number'),
+    /** what the owner writes in a bank transfer's description ('SAPA-7K3M9Q'); Midtrans' order id */
+    reference: text('reference').notNull(),
+    /** the business name and NPWP to put on the invoice (InvoiceDetails) */
+    invoiceDetails: jsonb('invoice_details').notNull().default({}),
+    /** a bank transfer's proof: its key in the media store (never public) and what it is */
+    proofKey: text('proof_key'),
+    proofName: text('proof_name'),
+    proofMimetype: text('proof_mimetype'),
+    proofSize: integer('proof_size'),
+    proofUploadedAt: timestamp('proof_uploaded_at', { withTimezone: true }),
+    /** a Midtrans purchase: the Snap token and page made for it */
+    snapToken: text('snap_token'),
+    snapRedirectUrl: text('snap_redirect_url'),
+    /** Midtrans' last status answer for the order, as it gave it (the operator reads it) */
+    midtransStatus: jsonb('midtrans_status'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -965,6 +988,7 @@ export const transactions = pgTable(
     uniqueIndex('transactions_owner_key').on(t.ownerId, t.idempotencyKey),
     index('transactions_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
     uniqueIndex('transactions_invoice_key').on(t.invoiceNumber),
+    uniqueIndex('transactions_reference_key').on(t.reference),
     index('transactions_pending_idx')
       .on(t.paymentExpiresAt)
       .where(sql`${t.status} = 'pending'`),
@@ -1029,4 +1053,24 @@ export const affiliateWithdrawals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('affiliate_withdrawals_owner_idx').on(t.ownerId, t.createdAt.desc())],
+);
+
+/**
+ * An operator's change of an owner's subscription end (issue 22 part 5; the admin area's users page):
+ * what it was, what it became, who changed it and why. Kept when the owner goes (no cascade).
+ */
+export const subscriptionAdjustments = pgTable(
+  'subscription_adjustments',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    adminId: text('admin_id').notNull(),
+    previousExpiresAt: timestamp('previous_expires_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_adjustments_owner_idx').on(t.ownerId, t.createdAt.desc())],
 );

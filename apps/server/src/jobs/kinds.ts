@@ -1,3 +1,4 @@
+import { WITHDRAWAL_STATUSES } from '@sapa/contracts';
 import { z } from 'zod';
 
 /** What every kind of job declares (STYLE §8): its payload, its retries and its lease. */
@@ -75,6 +76,28 @@ export const JOB_KINDS = {
     payload: z.object({ postId: id, dueAt: z.iso.datetime() }),
     maxAttempts: 5,
     finalFailure: "the run is 'failed' with the reason; a recurring post still schedules its next run",
+  },
+  /**
+   * modules/billing/notices.ts: mails the owner that their payment arrived, with the invoice PDF.
+   * Enqueued in the paying transaction.
+   */
+  'billing.paid-mail': {
+    payload: z.object({ transactionId: id }),
+    maxAttempts: 5,
+    finalFailure: 'nothing: the payment stands, only its mail is not sent (logged)',
+  },
+  /**
+   * modules/billing/notices.ts: mails the owner their commission withdrawal's new state (approved,
+   * paid, rejected). With `status`, a job that runs after the withdrawal moved on sends nothing: the
+   * later state's own job mails it.
+   */
+  'billing.withdrawal-mail': {
+    payload: z.object({
+      withdrawalId: id,
+      status: z.enum(WITHDRAWAL_STATUSES).optional(),
+    }),
+    maxAttempts: 5,
+    finalFailure: 'nothing: the withdrawal keeps its state, only its mail is not sent (logged)',
   },
 } as const satisfies Record<string, JobKind>;
 

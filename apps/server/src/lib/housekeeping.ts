@@ -2,13 +2,15 @@ import { lt, or, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { removeUnstartedImports } from '../modules/group/import/service';
 import { expireTransactions } from '../modules/billing/transactions';
+import { sendExpiryReminders } from '../modules/billing/notices';
 import { chatSearch, passwordResets, pendingRegistrations, sessions, verificationCodes } from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what can no longer be used: old rate events, dead sessions, spent codes and links, stale
- * registrations; ends purchases whose payment window has passed.
+ * registrations; ends purchases whose payment window has passed. Also mails the owners whose
+ * subscription ends soon (once per end and step: sendExpiryReminders).
  */
 export async function sweep(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().getTime();
@@ -23,6 +25,7 @@ export async function sweep(ctx: AppContext): Promise<void> {
     .where(or(lt(passwordResets.expiresAt, new Date(now - DAY)), isNotNull(passwordResets.usedAt)));
   await ctx.db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, new Date(now - DAY)));
   await expireTransactions(ctx);
+  await sendExpiryReminders(ctx);
 }
 
 /**

@@ -28,7 +28,15 @@ describe('Content-Security-Policy', () => {
       for (const sources of Object.values(csp))
         for (const source of sources) expect(['https:', 'http:', 'ws:', 'wss:', '*']).not.toContain(source);
       expect(csp['default-src']).toEqual(["'self'"]);
-      expect(csp['script-src']).toEqual(["'self'"]);
+      // scripts and frames: the app's own, and Midtrans Snap's (issue 22: the payment page opens over ours)
+      const midtrans = [
+        'https://app.midtrans.com',
+        'https://app.sandbox.midtrans.com',
+        'https://api.midtrans.com',
+        'https://api.sandbox.midtrans.com',
+      ];
+      expect(csp['script-src']).toEqual(["'self'", ...midtrans]);
+      expect(csp['frame-src']).toEqual(["'self'", ...midtrans]);
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
     }

@@ -6,7 +6,7 @@ import { resolveSession, type AuthContext } from '../modules/auth/sessions';
 const POLICY_VIOLATION = 1008;
 
 /** Frames only the owner's sockets get: publications are the owner's (their routes answer agents 403). */
-const OWNER_ONLY_TYPES = new Set(['broadcast.updated', 'status.updated']);
+const OWNER_ONLY_TYPES = new Set(['broadcast.updated', 'status.updated', 'transaction.updated']);
 
 /**
  * /ws?token=...: one socket per signed-in tab. Every tenant event on the bus (from any process) goes

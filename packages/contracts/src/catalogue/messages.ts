@@ -51,6 +51,10 @@ export const MESSAGES = {
   'auth.verifyDone': 'Akun berhasil diverifikasi',
   'auth.trialUsed': 'Masa uji coba sudah pernah diaktifkan',
   'auth.trialDone': 'Masa uji coba {days} hari telah aktif',
+  'billing.subscriptionRequired':
+    'Aktifkan uji coba gratis atau pilih paket langganan untuk mengirim pesan, broadcast, status, dan menambah nomor',
+  'billing.subscriptionExpired':
+    'Langganan Anda telah berakhir. Perpanjang langganan untuk mengirim pesan, broadcast, status, dan menambah nomor',
   'auth.needVerification': 'Verifikasi akun Anda terlebih dahulu',
 
   'common.rateLimited': 'Terlalu banyak permintaan. Coba lagi dalam {minutes} menit',

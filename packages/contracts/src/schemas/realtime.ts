@@ -4,6 +4,7 @@ import { chat } from './chat';
 import { message } from './message';
 import { broadcast, statusPost } from './publication';
 import { notification } from './inbox';
+import { transaction } from '../billing';
 
 export const REALTIME_TYPES = [
   'message.created',
@@ -18,6 +19,8 @@ export const REALTIME_TYPES = [
   'status.updated',
   /** a notification for one teammate (issue 21): `notification` holds it, sent to them alone */
   'notification.created',
+  /** one of the owner's purchases changed (paid, failed, proof uploaded): `transaction` holds it */
+  'transaction.updated',
 ] as const;
 export type RealtimeType = (typeof REALTIME_TYPES)[number];
 
@@ -30,6 +33,7 @@ export const realtimeEvent = z.object({
   broadcast: broadcast.nullable().optional(),
   statusPost: statusPost.nullable().optional(),
   notification: notification.nullable().optional(),
+  transaction: transaction.nullable().optional(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
 

@@ -21,7 +21,11 @@ export const userProfile = z.object({
   isBetaUser: z.boolean(),
   trialUsed: z.boolean(),
   referralCode: z.string(),
-  subscription: z.object({ expiredAt: z.string().nullable() }),
+  subscription: z.object({
+    expiredAt: z.string().nullable(),
+    /** the plan of the latest paid purchase ('Pro'); null on a trial or without one */
+    planName: z.string().nullable().optional(),
+  }),
   agent: agentSummary.nullable(),
   createdAt: z.string(),
 });

@@ -16,6 +16,7 @@ import type { AccountRow } from '../../channels/connector';
 import type { Actor } from '../auth/actor';
 import { forgetAccount } from '../chat/account-cache';
 import { whatsappControl } from './whatsapp-control';
+import { requireSubscription } from '../billing/subscription';
 
 export const WHATSAPP_WEB = 'whatsapp-web';
 
@@ -129,6 +130,7 @@ export async function createWhatsappAccount(
   actor: Actor,
   body: { labelName: string; method: 'qr' | 'code'; phoneNumber?: string | undefined },
 ): Promise<Account> {
+  await requireSubscription(ctx, actor.ownerId);
   const [row] = await ctx.db
     .insert(accounts)
     .values({

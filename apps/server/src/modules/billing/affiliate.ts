@@ -68,7 +68,7 @@ export async function affiliateSummaryOf(ctx: AppContext, ownerId: string): Prom
   };
 }
 
-function toWithdrawal(row: typeof affiliateWithdrawals.$inferSelect): Withdrawal {
+export function toWithdrawal(row: typeof affiliateWithdrawals.$inferSelect): Withdrawal {
   return {
     _id: row.id,
     amount: row.amount,

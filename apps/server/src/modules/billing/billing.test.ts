@@ -1,19 +1,35 @@
 import * as api from '@sapa/contracts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { affiliateCommissions, users } from '../../db/schema';
-import { agentFor, json, newOwner, operatorToken, registerOwner, useTestApp } from '../../../test/helpers';
+import {
+  TEST_BANK_ACCOUNT,
+  agentFor,
+  enableBankTransfer,
+  json,
+  newOwner,
+  operatorToken,
+  registerOwner,
+  useTestApp,
+} from '../../../test/helpers';
 import { createTransaction, expireTransactions, markTransactionPaid } from './transactions';
 
 /** Issue 22 part 1: the offer an owner buys from, and the operator's settings behind it. */
 const { t, call } = useTestApp();
+beforeAll(() => enableBankTransfer(t));
 
 describe('billing offer and settings', () => {
   it('owners read the offer; agents and strangers do not', async () => {
     const { token } = await registerOwner(t.app);
     const res = await call('GET', '/api/billing/offer', token);
     expect(res.statusCode).toBe(200);
-    expect(json(res, api.billingOffer)).toEqual(api.DEFAULT_BILLING_SETTINGS);
+    const { affiliate: _affiliate, ...offered } = api.DEFAULT_BILLING_SETTINGS;
+    expect(json(res, api.billingOffer)).toEqual({
+      ...offered,
+      bankAccounts: [TEST_BANK_ACCOUNT],
+      midtrans: null,
+      invoiceDetails: { businessName: '', npwp: '' },
+    });
 
     const agent = await agentFor(t, token, 'Rina');
     const refused = await call('GET', '/api/billing/offer', agent.token);
@@ -44,7 +60,7 @@ describe('billing offer and settings', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(json(saved, api.billingSettings)).toEqual(changed);
 
-    const { token } = await registerOwner(t.app);
+    const { token } = await registerOwner(t.app, undefined, { trial: false });
     const offer = json(await call('GET', '/api/billing/offer', token), api.billingOffer);
     expect(offer.plans.map((p) => p.key)).toEqual(['solo']);
     expect(api.quoteFor(offer, 'solo', 12)).toMatchObject({ subtotal: 675_000, tax: 74_250, total: 749_250 });
@@ -167,7 +183,7 @@ describe('transactions (issue 22 part 2)', () => {
   });
 
   it('a payment extends the subscription exactly once, from the later of now and its end, by calendar months', async () => {
-    const { token } = await registerOwner(t.app);
+    const { token } = await registerOwner(t.app, undefined, { trial: false });
     const ownerId = json(await call('GET', '/api/user', token), api.userProfile)._id;
     const made = json(await buy(token, { planKey: 'dasar', months: 1 }), api.transaction);
     // concurrent confirmations (a notification and its retry): one wins

@@ -1,39 +1,83 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import {
   BILLING_MESSAGES as M,
+  adminTransaction,
+  adminTransactionListQuery,
+  adminTransactionPage,
+  adminWithdrawalListQuery,
+  adminWithdrawalPage,
+  affiliateSummary,
   billingOffer,
   billingSettings,
   createTransactionBody,
   idParams,
+  midtransRawStatus,
+  paymentSettingsBody,
+  paymentSettingsView as paymentSettingsViewSchema,
+  reasonBody,
+  subscriptionAdjustment,
+  subscriptionAdjustmentBody,
   transaction,
   transactionListQuery,
   transactionPage,
-  affiliateSummary,
   withdrawal,
   withdrawalBody,
   withdrawalList,
+  withdrawalPaidBody,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import type { ContractTypeProvider } from '../../plugins/openapi';
-import { parseInput } from '../../lib/errors';
+import { fileResponse, publicRoute, type ContractTypeProvider } from '../../plugins/openapi';
+import { AppError, parseInput } from '../../lib/errors';
 import { authOf, ownerOnly, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
+import { acceptUploads } from '../media/routes';
 import { billingSettingsOf, saveBillingSettings } from './settings';
-import { createTransaction, getTransaction, listTransactions } from './transactions';
+import {
+  cancelTransaction,
+  createTransaction,
+  getTransaction,
+  listTransactions,
+  transactionRow,
+} from './transactions';
 import { affiliateSummaryOf, listWithdrawals, requestWithdrawal } from './affiliate';
+import { billingOfferFor } from './offer';
+import { adjustSubscription } from './subscription';
+import { invoiceFor } from './notices';
+import { contentDisposition } from '../media/service';
+import { paymentSettingsOf, paymentSettingsView, savePaymentSettings } from './payment-settings';
+import { cancelByOperator, confirmTransfer, openProof, rejectTransfer, uploadProof } from './bank-transfer';
+import { handleMidtransNotification, syncWithMidtrans } from './midtrans-notification';
+import {
+  adminGetTransaction,
+  adminListTransactions,
+  adminListWithdrawals,
+  moveWithdrawal,
+} from './admin-payments';
+
+type IdRoute = { Params: { id: string } };
+
+/** Midtrans' notifications are small; a bigger body is not one. */
+const NOTIFICATION_BODY_LIMIT = 32 * 1024;
 
 /**
- * /api/billing (issue 22): what an owner may buy. Agents may not (spec: /user/transaction is the
- * owner's). /api/admin/billing: the operator's settings behind it (the admin area edits them).
+ * Subscriptions and payments (issue 22). /api/billing, /api/transaction, /api/affiliate: the owner's
+ * (agents may not: spec, /user/transaction is the owner's). /api/admin/billing, /api/admin/payment,
+ * /api/admin/transaction, /api/admin/withdrawal: the operator's (the admin area's screens).
+ * /api/midtrans/notification: Midtrans' own, public, believed only when signed and confirmed.
  */
 export function billingRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ContractTypeProvider>();
+    await acceptUploads(app);
     const owner = { preHandler: ownerOnly(ctx, M.ownerOnly) };
     const admin = { preHandler: requireSession(ctx, ['admin']) };
+    const ownerIdOf = (request: Parameters<typeof authOf>[0]) => actorOf(authOf(request)).ownerId;
 
-    app.get('/billing/offer', { ...owner, schema: { response: { 200: billingOffer } } }, async () =>
-      billingSettingsOf(ctx),
+    // --- what may be bought, and the operator's settings behind it
+
+    app.get('/billing/offer', { ...owner, schema: { response: { 200: billingOffer } } }, async (request) =>
+      billingOfferFor(ctx, ownerIdOf(request)),
     );
 
     app.get('/admin/billing', { ...admin, schema: { response: { 200: billingSettings } } }, async () =>
@@ -46,12 +90,29 @@ export function billingRoutes(ctx: AppContext) {
       async (request) => saveBillingSettings(ctx, parseInput(billingSettings, request.body)),
     );
 
+    app.get(
+      '/admin/payment',
+      { ...admin, schema: { response: { 200: paymentSettingsViewSchema } } },
+      async () => paymentSettingsView(await paymentSettingsOf(ctx)),
+    );
+
+    app.put(
+      '/admin/payment',
+      { ...admin, schema: { body: paymentSettingsBody, response: { 200: paymentSettingsViewSchema } } },
+      async (request) => savePaymentSettings(ctx, parseInput(paymentSettingsBody, request.body)),
+    );
+
+    // --- the owner's purchases
+
     app.post(
       '/transaction',
       { ...owner, schema: { body: createTransactionBody, response: { 200: transaction, 201: transaction } } },
       async (request, reply) => {
-        const { ownerId } = actorOf(authOf(request));
-        const made = await createTransaction(ctx, ownerId, parseInput(createTransactionBody, request.body));
+        const made = await createTransaction(
+          ctx,
+          ownerIdOf(request),
+          parseInput(createTransactionBody, request.body),
+        );
         return reply.code(made.created ? 201 : 200).send(made.transaction);
       },
     );
@@ -60,27 +121,194 @@ export function billingRoutes(ctx: AppContext) {
       '/transaction',
       { ...owner, schema: { querystring: transactionListQuery, response: { 200: transactionPage } } },
       async (request) =>
-        listTransactions(
+        listTransactions(ctx, ownerIdOf(request), parseInput(transactionListQuery, request.query ?? {})),
+    );
+
+    app.get<IdRoute>(
+      '/transaction/:id',
+      { ...owner, schema: { params: idParams, response: { 200: transaction } } },
+      async (request) => getTransaction(ctx, ownerIdOf(request), request.params.id),
+    );
+
+    app.post<IdRoute>(
+      '/transaction/:id/cancel',
+      { ...owner, schema: { params: idParams, response: { 200: transaction } } },
+      async (request) => cancelTransaction(ctx, ownerIdOf(request), request.params.id),
+    );
+
+    app.post<IdRoute>(
+      '/transaction/:id/proof',
+      {
+        ...owner,
+        schema: { params: idParams, consumes: ['multipart/form-data'], response: { 200: transaction } },
+      },
+      async (request) => uploadProof(ctx, ownerIdOf(request), request.params.id, request),
+    );
+
+    app.get<IdRoute>(
+      '/transaction/:id/proof',
+      { ...owner, schema: { params: idParams, response: { 200: fileResponse } } },
+      async (request, reply) => {
+        const proof = await openProof(ctx, request.params.id, ownerIdOf(request));
+        return reply.headers(proof.headers).send(proof.stream);
+      },
+    );
+
+    app.get<IdRoute>(
+      '/transaction/:id/invoice',
+      { ...owner, schema: { params: idParams, response: { 200: fileResponse } } },
+      async (request, reply) => sendInvoice(reply, request.params.id, ownerIdOf(request)),
+    );
+
+    /** The invoice PDF of a paid purchase (issue 22 part 6); 409 until it is paid. */
+    async function sendInvoice(reply: FastifyReply, id: string, ownerId?: string) {
+      const invoice = await invoiceFor(ctx, id, ownerId);
+      if (!invoice) {
+        // not this owner's (or nobody's): 404; not paid yet: 409
+        if (ownerId) await getTransaction(ctx, ownerId, id);
+        else await adminGetTransaction(ctx, id);
+        throw new AppError('CONFLICT', M.invoiceNotReady);
+      }
+      return reply
+        .headers({
+          'content-type': 'application/pdf',
+          'content-disposition': contentDisposition('attachment', invoice.fileName),
+          'cache-control': 'private, no-store',
+          'x-content-type-options': 'nosniff',
+        })
+        .send(invoice.pdf);
+    }
+
+    // --- Midtrans' notifications (public: the signature and the status API decide)
+
+    app.post(
+      '/midtrans/notification',
+      {
+        bodyLimit: NOTIFICATION_BODY_LIMIT,
+        schema: { ...publicRoute, response: { 200: z.object({ ok: z.literal(true) }) } },
+      },
+      async (request) => {
+        await handleMidtransNotification(ctx, request.body);
+        return { ok: true as const };
+      },
+    );
+
+    // --- the operator's side of payments
+
+    app.get(
+      '/admin/transaction',
+      {
+        ...admin,
+        schema: { querystring: adminTransactionListQuery, response: { 200: adminTransactionPage } },
+      },
+      async (request) =>
+        adminListTransactions(ctx, parseInput(adminTransactionListQuery, request.query ?? {})),
+    );
+
+    app.get<IdRoute>(
+      '/admin/transaction/:id',
+      { ...admin, schema: { params: idParams, response: { 200: adminTransaction } } },
+      async (request) => adminGetTransaction(ctx, request.params.id),
+    );
+
+    app.get<IdRoute>(
+      '/admin/transaction/:id/proof',
+      { ...admin, schema: { params: idParams, response: { 200: fileResponse } } },
+      async (request, reply) => {
+        const proof = await openProof(ctx, request.params.id);
+        return reply.headers(proof.headers).send(proof.stream);
+      },
+    );
+
+    app.get<IdRoute>(
+      '/admin/transaction/:id/invoice',
+      { ...admin, schema: { params: idParams, response: { 200: fileResponse } } },
+      async (request, reply) => sendInvoice(reply, request.params.id),
+    );
+
+    app.post<IdRoute>(
+      '/admin/transaction/:id/confirm',
+      { ...admin, schema: { params: idParams, response: { 200: transaction } } },
+      async (request) => confirmTransfer(ctx, request.params.id),
+    );
+
+    app.post<IdRoute>(
+      '/admin/transaction/:id/reject',
+      { ...admin, schema: { params: idParams, body: reasonBody, response: { 200: transaction } } },
+      async (request) => rejectTransfer(ctx, request.params.id, parseInput(reasonBody, request.body).reason),
+    );
+
+    app.post<IdRoute>(
+      '/admin/transaction/:id/cancel',
+      { ...admin, schema: { params: idParams, response: { 200: transaction } } },
+      async (request) => cancelByOperator(ctx, request.params.id),
+    );
+
+    app.get<IdRoute>(
+      '/admin/transaction/:id/midtrans',
+      { ...admin, schema: { params: idParams, response: { 200: midtransRawStatus } } },
+      async (request) => {
+        const row = await transactionRow(ctx, request.params.id);
+        if (!row || row.method !== 'midtrans') throw new AppError('NOT_FOUND', M.notFound);
+        return syncWithMidtrans(ctx, row.reference);
+      },
+    );
+
+    app.put<IdRoute>(
+      '/admin/user/:id/subscription',
+      {
+        ...admin,
+        schema: {
+          params: idParams,
+          body: subscriptionAdjustmentBody,
+          response: { 200: subscriptionAdjustment },
+        },
+      },
+      async (request) =>
+        adjustSubscription(
           ctx,
-          actorOf(authOf(request)).ownerId,
-          parseInput(transactionListQuery, request.query ?? {}),
+          authOf(request).subjectId,
+          request.params.id,
+          parseInput(subscriptionAdjustmentBody, request.body),
         ),
     );
 
-    app.get<{ Params: { id: string } }>(
-      '/transaction/:id',
-      { ...owner, schema: { params: idParams, response: { 200: transaction } } },
-      async (request) => getTransaction(ctx, actorOf(authOf(request)).ownerId, request.params.id),
+    app.get(
+      '/admin/withdrawal',
+      { ...admin, schema: { querystring: adminWithdrawalListQuery, response: { 200: adminWithdrawalPage } } },
+      async (request) => adminListWithdrawals(ctx, parseInput(adminWithdrawalListQuery, request.query ?? {})),
     );
 
+    app.post<IdRoute>(
+      '/admin/withdrawal/:id/approve',
+      { ...admin, schema: { params: idParams, response: { 200: withdrawal } } },
+      async (request) => moveWithdrawal(ctx, request.params.id, 'approved'),
+    );
+
+    app.post<IdRoute>(
+      '/admin/withdrawal/:id/paid',
+      { ...admin, schema: { params: idParams, body: withdrawalPaidBody, response: { 200: withdrawal } } },
+      async (request) =>
+        moveWithdrawal(ctx, request.params.id, 'paid', parseInput(withdrawalPaidBody, request.body)),
+    );
+
+    app.post<IdRoute>(
+      '/admin/withdrawal/:id/reject',
+      { ...admin, schema: { params: idParams, body: reasonBody, response: { 200: withdrawal } } },
+      async (request) =>
+        moveWithdrawal(ctx, request.params.id, 'rejected', parseInput(reasonBody, request.body)),
+    );
+
+    // --- the affiliate programme
+
     app.get('/affiliate', { ...owner, schema: { response: { 200: affiliateSummary } } }, async (request) =>
-      affiliateSummaryOf(ctx, actorOf(authOf(request)).ownerId),
+      affiliateSummaryOf(ctx, ownerIdOf(request)),
     );
 
     app.get(
       '/affiliate/withdrawal',
       { ...owner, schema: { response: { 200: withdrawalList } } },
-      async (request) => listWithdrawals(ctx, actorOf(authOf(request)).ownerId),
+      async (request) => listWithdrawals(ctx, ownerIdOf(request)),
     );
 
     app.post(
@@ -89,7 +317,7 @@ export function billingRoutes(ctx: AppContext) {
       async (request, reply) => {
         const made = await requestWithdrawal(
           ctx,
-          actorOf(authOf(request)).ownerId,
+          ownerIdOf(request),
           parseInput(withdrawalBody, request.body),
         );
         return reply.code(201).send(made);

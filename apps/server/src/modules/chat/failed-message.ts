@@ -17,6 +17,7 @@ import { requireChat } from './messages';
 import { publishChatEvent } from './publish';
 import { messageView, toMessage } from './serialize';
 import { SEND_JOB } from './send-job';
+import { requireSubscription } from '../billing/subscription';
 
 /**
  * The chat and one of its outbound messages (never a note: notes are not sent), for someone who
@@ -62,6 +63,7 @@ export async function retryFailedMessage(
   const { chat, row } = await ownOutbound(ctx, actor, chatId, messageId);
   if (row.status === 'pending') return messageView(ctx.db, row);
   if (row.status !== 'error') throw new AppError('CONFLICT', INBOX_EXTRA_MESSAGES.notFailed);
+  await requireSubscription(ctx, actor.ownerId);
   const [account] = await ctx.db
     .select({ deletedAt: accounts.deletedAt })
     .from(accounts)

@@ -20,6 +20,7 @@ import { resolveContent } from './content';
 import { loadChat } from './serialize';
 import { EMPTY_MESSAGE_PAGE, messagePageJson } from './message-list';
 import { storeOutbound } from './outbound';
+import { requireSubscription } from '../billing/subscription';
 
 /** The chat of this tenant, or NOT_FOUND (never another tenant's). */
 export async function requireChat(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
@@ -61,6 +62,7 @@ export async function sendMessage(
   const chat = await requireChat(ctx, actor, chatId);
   if (!canReply(actor, chat)) throw new AppError('FORBIDDEN');
   await refuseDeletedAccount(ctx, chat.accountId);
+  await requireSubscription(ctx, actor.ownerId);
   if (instagramWindowClosed(chat, ctx.clock.now().getTime()))
     throw new AppError('FORBIDDEN', t('chat.instagramWindow'));
   const refusal = channelRefusal(chat.account.type, input.type);

@@ -5,11 +5,19 @@ import type { DevMail } from '@sapa/contracts';
 import type { Db } from '../../db/client';
 import { devMails } from '../../db/schema';
 
+/** A file sent with a mail (an invoice PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -24,22 +32,37 @@ export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     kind: 'smtp',
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
+    async send({ attachments = [], ...mail }) {
+      // each file as bytes only: nodemailer would also read a `path` or fetch an `href`
+      const files = attachments.map(({ filename, content, contentType }) => ({
+        filename,
+        content,
+        contentType,
+      }));
+      await transport.sendMail({ from, ...mail, attachments: files });
     },
     close: () => transport.close(),
   };
 }
 
+/** The dev mailbox's line for an attachment it does not keep: 'invoice-INV-2026-000001.pdf (application/pdf, 12 KB)'. */
+function attachmentLine(a: MailAttachment): string {
+  return `${a.filename} (${a.contentType}, ${Math.max(1, Math.ceil(a.content.length / 1024))} KB)`;
+}
+
 /**
  * Stores each mail in the database for machines without SMTP; operators read it in the admin area.
+ * Attachments are not kept: the text ends with a 'Lampiran:' line naming each one.
  * The log only says that a mail was stored: its subject and body carry codes and reset links.
  */
 export function devMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     kind: 'dev',
-    async send(mail) {
-      await db.insert(devMails).values(mail);
+    async send({ to, subject, text, html, attachments = [] }) {
+      const listed = attachments.length
+        ? `\n\n${attachments.map((a) => `Lampiran: ${attachmentLine(a)}`).join('\n')}`
+        : '';
+      await db.insert(devMails).values({ to, subject, text: text + listed, html });
       log.info('dev mailbox: an email was stored (read it in the admin area)');
     },
     close: () => undefined,

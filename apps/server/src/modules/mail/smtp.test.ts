@@ -48,6 +48,35 @@ describe('SMTP', () => {
   let t: TestApp;
   afterAll(() => t?.close());
 
+  it('an attachment (the invoice PDF) arrives through SMTP as a file of the mail', async () => {
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, 'Sapa <halo@sapa.test>');
+    // long enough that its base64 is folded over several lines
+    const content = Buffer.concat([Buffer.from('%PDF-1.3\n'), Buffer.alloc(300, 7)]);
+    try {
+      await mailer.send({
+        to: 'lampiran@contoh.test',
+        subject: 'Pembayaran diterima',
+        text: 'Invoice terlampir.',
+        attachments: [{ filename: 'invoice-INV-2026-000001.pdf', content, contentType: 'application/pdf' }],
+      });
+    } finally {
+      mailer.close();
+    }
+    const raw = received.find((m) => m.to.includes('lampiran@contoh.test'))?.raw ?? '';
+    expect(raw).toMatch(/Content-Type: multipart\/mixed/);
+    const part = raw.split(/\r?\n--/).find((p) => /Content-Disposition: attachment/.test(p)) ?? '';
+    expect(part).toMatch(/Content-Type: application\/pdf; name=invoice-INV-2026-000001\.pdf/);
+    expect(part).toMatch(/filename=invoice-INV-2026-000001\.pdf/);
+    expect(part).toMatch(/Content-Transfer-Encoding: base64/);
+    const body = part
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('')
+      .replace(/\s+/g, '');
+    expect(Buffer.from(body, 'base64').equals(content)).toBe(true);
+    expect(raw).toContain('Invoice terlampir.');
+  });
+
   it('with SMTP_URL set, registration mail goes to the SMTP server and the dev mailbox does not exist', async () => {
     const url = `smtp://127.0.0.1:${port}`;
     t = await createTestApp({

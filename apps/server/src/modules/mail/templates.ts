@@ -1,3 +1,12 @@
+import {
+  BILLING_MESSAGES,
+  WITHDRAWAL_STATUS_LABELS,
+  formatDateJakarta,
+  formatRupiah,
+  interpolate,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@sapa/contracts';
 import type { Mail } from './mailer';
 
 const signature = '\n\nSalam,\nTim Sapa';
@@ -35,5 +44,61 @@ export function resetPasswordMail(to: string, name: string, link: string): Mail 
     to,
     subject: 'Atur ulang kata sandi Sapa',
     text: `Halo ${name},\n\nKami menerima permintaan untuk mengatur ulang kata sandi akun Sapa Anda. Buka tautan berikut dalam 1 jam untuk membuat kata sandi baru:\n\n${link}\n\nTautan ini hanya dapat digunakan sekali. Jika Anda tidak memintanya, abaikan email ini; kata sandi Anda tidak berubah.${signature}`,
+  };
+}
+
+/** Issue 22 part 6: the payment arrived; the invoice PDF goes with it (notices.ts attaches it). */
+export function paymentReceivedMail(
+  to: string,
+  name: string,
+  paid: { invoiceNumber: string; planName: string; months: number; total: number; expiresAt: string | null },
+): Mail {
+  const until = paid.expiresAt ? `\nLangganan aktif hingga: ${formatDateJakarta(paid.expiresAt)}` : '';
+  return {
+    to,
+    subject: `Pembayaran diterima - ${paid.invoiceNumber}`,
+    text: `Halo ${name},\n\nTerima kasih, pembayaran langganan Sapa Anda telah kami terima.\n\nNomor invoice: ${paid.invoiceNumber}\nPaket: ${paid.planName} - ${paid.months} bulan\nTotal: ${formatRupiah(paid.total)}${until}\n\nInvoice terlampir dalam email ini.${signature}`,
+  };
+}
+
+/**
+ * Issue 22 part 8: the subscription ends within `days` days (7, then 1). After it ends the inbox
+ * stays readable but nothing goes out, so the mail says so and links the purchase page.
+ */
+export function subscriptionReminderMail(
+  to: string,
+  name: string,
+  reminder: { days: number; expiresAt: Date | string; renewLink: string },
+): Mail {
+  const date = formatDateJakarta(reminder.expiresAt);
+  return {
+    to,
+    subject: interpolate(BILLING_MESSAGES.reminderSubject, { days: reminder.days }),
+    text: `Halo ${name},\n\nLangganan Sapa Anda akan berakhir pada ${date}. Setelah itu kotak masuk tetap dapat dibaca, tetapi Anda tidak dapat mengirim pesan, broadcast, atau status, dan tidak dapat menambah nomor.\n\nPerpanjang langganan Anda di:\n${reminder.renewLink}${signature}`,
+  };
+}
+
+/** Issue 22 part 7: the operator approved, paid or rejected a withdrawal of the owner's commission. */
+export function withdrawalMail(
+  to: string,
+  name: string,
+  w: Pick<
+    Withdrawal,
+    'amount' | 'bankName' | 'accountNumber' | 'accountHolder' | 'reason' | 'transferReference'
+  > & {
+    status: Exclude<WithdrawalStatus, 'requested'>;
+  },
+): Mail {
+  const amount = formatRupiah(w.amount);
+  const account = `${w.bankName} ${w.accountNumber} a.n. ${w.accountHolder}`;
+  const what = {
+    approved: `Permintaan penarikan komisi Anda sebesar ${amount} telah disetujui. Dana akan ditransfer ke rekening ${account}.`,
+    paid: `Penarikan komisi Anda sebesar ${amount} telah ditransfer ke rekening ${account}.\n\nReferensi transfer: ${w.transferReference ?? '-'}`,
+    rejected: `Permintaan penarikan komisi Anda sebesar ${amount} ditolak.\n\nAlasan: ${w.reason ?? '-'}\n\nJumlah tersebut kembali ke saldo komisi Anda dan dapat diajukan lagi.`,
+  }[w.status];
+  return {
+    to,
+    subject: `Penarikan komisi ${amount}: ${WITHDRAWAL_STATUS_LABELS[w.status]}`,
+    text: `Halo ${name},\n\n${what}\n\nStatus: ${WITHDRAWAL_STATUS_LABELS[w.status]}${signature}`,
   };
 }

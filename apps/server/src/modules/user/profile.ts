@@ -20,7 +20,10 @@ export function toUserProfile(user: UserRow, agent: AgentRow | null): UserProfil
     isBetaUser: user.isBetaUser,
     trialUsed: user.trialActivatedAt !== null,
     referralCode: user.referralCode,
-    subscription: { expiredAt: user.subscriptionExpiresAt?.toISOString() ?? null },
+    subscription: {
+      expiredAt: user.subscriptionExpiresAt?.toISOString() ?? null,
+      planName: (user.subscriptionPlan as { name?: string } | null)?.name ?? null,
+    },
     agent: agent ? { _id: agent.id, name: agent.name, email: agent.email, phone: agent.phone } : null,
     createdAt: user.createdAt.toISOString(),
   };

@@ -12,6 +12,7 @@ import type { ContractTypeProvider } from '../../plugins/openapi';
 import { parse } from '../../lib/errors';
 import { authOf, requireSession } from '../../plugins/auth';
 import * as user from './service';
+import { billingSettingsOf } from '../billing/settings';
 
 /** /api/user: the signed-in owner's (or agent's) own profile, verification and trial (spec §7). */
 export function userRoutes(ctx: AppContext) {
@@ -53,7 +54,8 @@ export function userRoutes(ctx: AppContext) {
       { ...owner, schema: { response: { 200: userMutationResponse } } },
       async (request) => {
         const profile = await user.activateTrial(ctx, authOf(request));
-        return { message: t('auth.trialDone', { days: 7 }), user: profile };
+        const { trialDays } = await billingSettingsOf(ctx);
+        return { message: t('auth.trialDone', { days: trialDays }), user: profile };
       },
     );
   };

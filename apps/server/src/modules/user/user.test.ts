@@ -59,7 +59,7 @@ describe('trial', () => {
     const unverified = await registerOwner(t.app, newOwner(), { unverified: true });
     expect((await call('POST', '/api/user/trial-activate', unverified.token)).statusCode).toBe(403);
 
-    const { token } = await registerOwner(t.app);
+    const { token } = await registerOwner(t.app, newOwner(), { trial: false });
     const res = await call('POST', '/api/user/trial-activate', token);
     expect(res.statusCode).toBe(200);
     const user = json(res, api.userMutationResponse).user;
@@ -214,7 +214,7 @@ describe('profile', () => {
 
 describe('agents', () => {
   it('an agent signs in to the owner workspace, sees their own record, and is refused owner-only calls', async () => {
-    const { token: ownerToken } = await registerOwner(t.app);
+    const { token: ownerToken } = await registerOwner(t.app, newOwner(), { trial: false });
     const owner = json(await call('GET', '/api/user', ownerToken), api.userProfile);
     const agentInput = newOwner({ name: 'Agen Satu' });
     await t.ctx.db.insert(agents).values({

@@ -21,6 +21,7 @@ import type { Actor } from '../../auth/actor';
 import { resolveContent } from '../../chat/kernel';
 import { insertRecipients, ownGroups, parsePastedNumbers, summarizeAudience, variablesOf } from './audience';
 import { estimateSeconds, pacingOf } from './pacing';
+import { requireSubscription } from '../../billing/subscription';
 
 export const DISPATCH_JOB = 'broadcast.dispatch' as const;
 
@@ -176,6 +177,7 @@ export async function createBroadcast(
   const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
   if (scheduledAt && scheduledAt <= now)
     throw new AppError('VALIDATION', M.scheduleInPast, { scheduledAt: M.scheduleInPast });
+  await requireSubscription(ctx, actor.ownerId);
   const pasted = parsePastedNumbers(body.phoneNumbers);
   if (pasted.invalidLines.length) {
     const message = M.phoneLinesInvalid.replace('{lines}', pasted.invalidLines.slice(0, 10).join(', '));
@@ -364,6 +366,7 @@ export async function pauseBroadcast(ctx: AppContext, actor: Actor, id: string):
 
 /** POST /publication/broadcast/{id}/resume: continues with the recipients not yet sent. */
 export async function resumeBroadcast(ctx: AppContext, actor: Actor, id: string): Promise<Broadcast> {
+  await requireSubscription(ctx, actor.ownerId);
   const now = ctx.clock.now();
   const resumed = await ctx.db.transaction(async (tx) => {
     const [row] = await tx

@@ -7,6 +7,7 @@ import { nextOccurrence } from './schedule';
 import { enqueueRun, recurrenceOf, STATUS_JOB } from './service';
 import { publishStatusPost, type StatusPostRow } from './view';
 import { viewersOf } from './viewers';
+import { subscriptionRefusal, subscriptionStateFor } from '../../billing/subscription';
 
 type RunOutcome =
   | { state: 'sent'; viewers: number; externalId: string }
@@ -43,6 +44,15 @@ export function defineStatusPostJob(ctx: AppContext): void {
       // paused or cancelled between the reads: the run stays pending and is never posted
       else if (!(await duePost(ctx, postId, dueAt))) return;
 
+      // issue 22 part 5: a subscription that ended by the post's time fails the run with the reason
+      const subscription = await subscriptionStateFor(ctx, post.ownerId);
+      if (subscription !== 'active') {
+        await finishRun(ctx, post, dueAt, {
+          state: 'failed',
+          reason: subscriptionRefusal(subscription).message,
+        });
+        return;
+      }
       const [account] = await ctx.db
         .select()
         .from(accounts)

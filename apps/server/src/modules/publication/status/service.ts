@@ -18,6 +18,7 @@ import type { Actor } from '../../auth/actor';
 import { resolveContent, type ResolvedContent } from '../../chat/kernel';
 import { nextOccurrence, wibDayEnd, wibDayStart, wibYear, type Recurrence } from './schedule';
 import { publishStatusPost, toStatusPost, toStatusPosts, type StatusPostRow } from './view';
+import { requireSubscription } from '../../billing/subscription';
 
 export const STATUS_JOB = 'status.post' satisfies JobName;
 
@@ -114,6 +115,7 @@ export async function createStatusPost(
   input: StatusInput,
 ): Promise<StatusPost> {
   const now = ctx.clock.now();
+  await requireSubscription(ctx, actor.ownerId);
   await postingAccount(ctx.db, actor.ownerId, input.accountId);
   const groupIds = input.audience === 'groups' ? [...new Set(input.groupIds)] : [];
   if (groupIds.length) await checkGroups(ctx.db, actor.ownerId, groupIds);
@@ -227,6 +229,7 @@ export async function pauseStatusPost(ctx: AppContext, actor: Actor, id: string)
  * now (the runs it missed while paused are not made up). Resuming a scheduled post changes nothing.
  */
 export async function resumeStatusPost(ctx: AppContext, actor: Actor, id: string): Promise<StatusPost> {
+  await requireSubscription(ctx, actor.ownerId);
   const row = await ownPost(ctx, actor, id);
   const refusal = notRecurringOrFinished(row);
   if (refusal) throw refusal;
