@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3190);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The fake Midtrans (apps/server/test/fake-midtrans.ts) the server pays through in these tests. */
+export const midtransURL = `http://127.0.0.1:${port + 1000}`;
 // One fresh data folder per run, shared with the workers through the environment.
 process.env.SAPA_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-e2e-'));
 
@@ -37,25 +39,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // Started the way `npm start` starts it: the embedded default with the demo workspace.
-    command: 'npm start',
-    cwd: '..',
-    url: `${baseURL}/api/ready`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      SAPA_DATA_DIR: process.env.SAPA_E2E_DATA,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      SAPA_DEMO: '1',
-      // every journey registers its own owner from 127.0.0.1; the hourly limit itself is a server test
-      SAPA_REGISTER_PER_HOUR: '1000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // Midtrans cannot be reached from here: a fake speaking its protocol, signatures included
+      command: `node_modules/.bin/tsx apps/server/test/fake-midtrans-cli.ts --port=${port + 1000} --notify=${baseURL}/api/midtrans/notification`,
+      cwd: '..',
+      url: `${midtransURL}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      // Started the way `npm start` starts it: the embedded default with the demo workspace.
+      command: 'npm start',
+      cwd: '..',
+      url: `${baseURL}/api/ready`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        SAPA_DATA_DIR: process.env.SAPA_E2E_DATA,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        SAPA_DEMO: '1',
+        // every journey registers its own owner from 127.0.0.1; the hourly limit itself is a server test
+        SAPA_REGISTER_PER_HOUR: '1000',
+        LOG_LEVEL: 'warn',
+        MIDTRANS_API_URL: midtransURL,
+        MIDTRANS_SNAP_URL: midtransURL,
+      },
+    },
+  ],
 });

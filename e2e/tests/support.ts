@@ -39,6 +39,35 @@ function operator(request: APIRequestContext): Promise<string> {
   return operatorToken;
 }
 
+/** The keys the operator gives the fake Midtrans (playwright.config starts it) in these tests. */
+export const MIDTRANS_KEYS = { clientKey: 'SB-Mid-client-UjiE2E', serverKey: 'SB-Mid-server-UjiE2E-rahasia' };
+export const OPERATOR_BANK = {
+  bankName: 'BCA',
+  accountNumber: '8830123456',
+  accountHolder: 'PT Sapa Nusantara',
+};
+
+/** The operator takes Midtrans (the fake) and transfers to one bank account (issue 22); idempotent. */
+export async function configurePayments(request: APIRequestContext): Promise<void> {
+  const res = await request.put('/api/admin/payment', {
+    headers: { token: await operator(request) },
+    data: { bankAccounts: [OPERATOR_BANK], midtrans: { ...MIDTRANS_KEYS, production: false } },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** The operator sets an owner's subscription end (PUT /api/admin/user/{id}/subscription). */
+export async function setSubscriptionEnd(request: APIRequestContext, ownerToken: string, expiresAt: Date) {
+  const me = (await (await request.get('/api/user', { headers: { token: ownerToken } })).json()) as {
+    _id: string;
+  };
+  const res = await request.put(`/api/admin/user/${me._id}/subscription`, {
+    headers: { token: await operator(request) },
+    data: { expiresAt: expiresAt.toISOString(), reason: 'Uji langganan berakhir' },
+  });
+  expect(res.status()).toBe(200);
+}
+
 /** The newest mail to an address in the dev mailbox, read as the operator. */
 export async function lastMailTo(request: APIRequestContext, to: string): Promise<string> {
   const token = await operator(request);
@@ -97,9 +126,16 @@ export async function demoSandboxAccount(request: APIRequestContext): Promise<st
 
 /**
  * Registers an owner through the API as a visitor does, in two steps (the request, then the mailed
- * code), and returns the signed-in owner's token, for tests about what comes after.
+ * code), and returns the signed-in owner's token, for tests about what comes after. The owner then
+ * starts the free trial, as a new owner does before sending anything (without a subscription nothing
+ * goes out); `trial: false` leaves them without one.
  */
-export async function registerViaApi(request: APIRequestContext, owner = newOwner(), referralCode?: string) {
+export async function registerViaApi(
+  request: APIRequestContext,
+  owner = newOwner(),
+  referralCode?: string,
+  options: { trial?: boolean } = {},
+) {
   const res = await request.post('/api/auth/register', {
     data: {
       name: owner.name,
@@ -114,6 +150,10 @@ export async function registerViaApi(request: APIRequestContext, owner = newOwne
   const v = await request.post('/api/auth/register/verify', { data: { email: owner.email, code } });
   expect(v.status()).toBe(201);
   const { token } = (await v.json()) as { token: string };
+  if (options.trial !== false) {
+    const trial = await request.post('/api/user/trial-activate', { headers: { token } });
+    expect(trial.status()).toBe(200);
+  }
   return { owner, token };
 }
 

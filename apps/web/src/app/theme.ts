@@ -81,7 +81,11 @@ export function readableFill(shades: MantineColorsTuple): string {
  * each colour whose shade 7 does not read, a darker shade (or shade 9 darkened) for its text and fill.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': DIMMED };
+  // placeholders too: a FileInput's or Select's placeholder is text in a span, which axe holds to AA
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': DIMMED,
+    '--mantine-color-placeholder': DIMMED,
+  };
   for (const [name, shades] of Object.entries(theme.colors)) {
     const text = readableText(shades);
     if (text !== shades[PRIMARY_SHADE]) {

@@ -11,7 +11,7 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { formatDateLong, type UserProfile } from '@sapa/contracts';
+import { formatDateJakarta, type UserProfile } from '@sapa/contracts';
 import { AccountMenuTarget } from '../../components/account-menu-target';
 import { AppAvatar } from '../../components/app-avatar';
 import { useConfig } from '../../lib/use-config';
@@ -71,7 +71,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
                 Masa aktif hingga
               </Text>
               <Text size="sm" fw={500} data-testid="subscription-expiry">
-                {formatDateLong(expiredAt)}
+                {formatDateJakarta(expiredAt)}
               </Text>
             </Box>
             <Button

@@ -13,6 +13,7 @@ import {
 import { useLocation } from 'react-router';
 import { isUnder } from '@sapa/contracts';
 import type { NavEntry } from '../../components/nav-list';
+import { SubscriptionBanner, subscriptionBannerOf } from '../../features/user/subscription-banner';
 import { TrialBanner } from '../../features/user/trial-banner';
 import { useSession } from '../../lib/use-session';
 import { lazyPage } from '../lazy-page';
@@ -41,13 +42,14 @@ const NotificationBell = lazyPage(
   'NotificationBell',
 );
 
-/** The signed-in owner's or agent's frame: top bar, side menu or drawer, trial banner, realtime. */
+/** The signed-in owner's or agent's frame: top bar, side menu or drawer, subscription banner, realtime. */
 export function UserShell() {
   const session = useSession();
   const guard = useGuardedLink();
   const { pathname } = useLocation();
   const user = session?.user;
-  const showTrial = !!user && !session.agent && !user.subscription.expiredAt && !user.trialUsed;
+  // the trial offer, or why sending is blocked (no active subscription) and how to renew
+  const banner = subscriptionBannerOf(user, !!session?.agent, new Date());
 
   return (
     <>
@@ -76,7 +78,13 @@ export function UserShell() {
             </Group>
           ) : null
         }
-        banner={showTrial ? <TrialBanner /> : null}
+        banner={
+          banner === 'trial' ? (
+            <TrialBanner />
+          ) : banner && user ? (
+            <SubscriptionBanner kind={banner} expiredAt={user.subscription.expiredAt} />
+          ) : null
+        }
         fill={isUnder(pathname, '/user/chat')}
       />
     </>
