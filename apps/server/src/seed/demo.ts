@@ -65,6 +65,17 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       .insert(admins)
       .values({ name: DEMO.admin.name, username: DEMO.admin.username, passwordHash: adminHash })
       .onConflictDoNothing();
+    // the demo takes bank transfers, so the purchase pages can be tried (the operator changes it)
+    await tx
+      .insert(meta)
+      .values({
+        key: 'payment_settings',
+        value: JSON.stringify({
+          bankAccounts: [{ bankName: 'BCA', accountNumber: '1234567890', accountHolder: 'Sapa Demo' }],
+          midtrans: null,
+        }),
+      })
+      .onConflictDoNothing();
     await tx.insert(meta).values({ key: 'demo_seeded', value: now.toISOString() }).onConflictDoNothing();
   });
   ctx.log.info('demo workspace seeded: pemilik@demo.test, agen@demo.test, admin (see README)');

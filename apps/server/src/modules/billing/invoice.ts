@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import {
   BILLING_MESSAGES as M,
   formatDateJakarta,
@@ -62,6 +62,8 @@ export async function invoicePdf(input: InvoiceInput): Promise<Buffer> {
   const rate = input.ppnRatePercent ?? 12;
   const fraction = input.taxBaseFraction ?? { numerator: 11, denominator: 12 };
 
+  // pdfkit (and its fonts) load with the first invoice, not with every server start
+  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKitDocument };
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
