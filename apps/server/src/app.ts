@@ -57,6 +57,9 @@ import { listenForAutoReplies } from './modules/auto-reply/listener';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { defineBillingMailJobs } from './modules/billing/notices';
+import { adminAreaRoutes } from './modules/admin/area-routes';
+import { dashboardRoutes } from './modules/admin/dashboard-routes';
+import { articleRoutes } from './modules/article/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -245,6 +248,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(autoReplyRoutes(ctx));
       await api.register(onboardingRoutes(ctx));
       await api.register(billingRoutes(ctx));
+      await api.register(adminAreaRoutes(ctx));
+      await api.register(dashboardRoutes(ctx));
+      await api.register(articleRoutes(ctx));
       if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -16,6 +16,7 @@ export * from './schemas/fields';
 export * from './schemas/common';
 export * from './schemas/user';
 export * from './schemas/admin';
+export * from './schemas/admin-area';
 export * from './schemas/auth';
 export * from './schemas/system';
 export * from './schemas/account';

@@ -52,6 +52,14 @@ export const users = pgTable(
      * messagesVersion.
      */
     agentsVersion: bigint('agents_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Set when an operator disables the owner (issue 23): they and their agents are signed out and
+     * cannot sign in; nothing of theirs is deleted. Null while enabled.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+    /** the last time the owner or one of their agents used the app (sessions' touch, issue 23) */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +67,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
+    index('users_created_idx').on(t.createdAt.desc()),
+    index('users_subscription_idx').on(t.subscriptionExpiresAt),
   ],
 );
 
@@ -97,6 +107,8 @@ export const admins = pgTable(
     name: text('name').notNull(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** a disabled operator cannot sign in (issue 23); the last enabled one cannot be disabled */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('admins_username_key').on(t.username)],
@@ -433,6 +445,8 @@ export const messages = pgTable(
     uniqueIndex('messages_account_external_key').on(t.accountId, t.externalId),
     uniqueIndex('messages_chat_temporary_key').on(t.chatId, t.temporaryId),
     index('messages_chat_created_idx').on(t.chatId, t.createdAt.desc(), t.seq.desc()),
+    // the operators' messages-per-day (issue 23): a BRIN index costs ingest next to nothing
+    index('messages_created_brin_idx').using('brin', t.createdAt),
     index('messages_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
   ],
 );
@@ -989,6 +1003,9 @@ export const transactions = pgTable(
     index('transactions_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
     uniqueIndex('transactions_invoice_key').on(t.invoiceNumber),
     uniqueIndex('transactions_reference_key').on(t.reference),
+    index('transactions_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'paid'`),
     index('transactions_pending_idx')
       .on(t.paymentExpiresAt)
       .where(sql`${t.status} = 'pending'`),
@@ -1074,3 +1091,66 @@ export const subscriptionAdjustments = pgTable(
   },
   (t) => [index('subscription_adjustments_owner_idx').on(t.ownerId, t.createdAt.desc())],
 );
+
+/**
+ * Every write an operator makes (issue 23): who, when, what on which target, and the target before and
+ * after (secrets such as passwords and keys never stored). Read in the admin area's audit log.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    adminId: text('admin_id').notNull(),
+    adminName: text('admin_name').notNull(),
+    /** e.g. 'transaction.confirm', 'user.disable', 'settings.billing' */
+    action: text('action').notNull(),
+    /** e.g. 'transaction', 'user', 'settings', 'article', 'admin' */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_admin_idx').on(t.adminId, t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The operators' articles (issue 23): drafts and published pages at /artikel/{slug}. The body is HTML
+ * sanitised on the server when saved, whatever the editor sent.
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    summary: text('summary').notNull().default(''),
+    coverUrl: text('cover_url'),
+    bodyHtml: text('body_html').notNull().default(''),
+    /** 'draft' or 'published' */
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    authorAdminId: text('author_admin_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('articles_slug_key').on(t.slug),
+    index('articles_published_idx').on(t.status, t.publishedAt.desc()),
+  ],
+);
+
+/**
+ * Figures of days that have ended (issue 23's dashboard): counted once and kept, so the dashboard
+ * counts only today live.
+ */
+export const statsDaily = pgTable('stats_daily', {
+  /** the Asia/Jakarta day, YYYY-MM-DD */
+  day: text('day').primaryKey(),
+  messages: bigint('messages', { mode: 'number' }).notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
