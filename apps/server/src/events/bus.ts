@@ -22,6 +22,8 @@ export type BusMessage =
       sessionId?: string;
       subject?: { kind: 'user' | 'agent' | 'admin'; subjectId: string };
       exceptSessionId?: string;
+      /** every session of this tenant, the owner's and their agents' (a disabled owner) */
+      ownerId?: string;
     };
 
 export interface SandboxWireMessage {

@@ -27,6 +27,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     // the kept session of a revoke-all simply re-validates on its next request
     if (message.subject)
       forgetSessions(ctx, { kind: message.subject.kind, subjectId: message.subject.subjectId });
+    if (message.ownerId) forgetSessions(ctx, { ownerId: message.ownerId });
   });
   app.addHook('onClose', async () => off());
 }

@@ -29,7 +29,8 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
             message.subject?.kind === auth.kind &&
             message.subject.subjectId === auth.subjectId &&
             message.exceptSessionId !== auth.sessionId;
-          if (bySession || bySubject) socket.close(POLICY_VIOLATION, 'session ended');
+          const byTenant = message.ownerId !== undefined && message.ownerId === auth.ownerId;
+          if (bySession || bySubject || byTenant) socket.close(POLICY_VIOLATION, 'session ended');
         }
       }
       return;

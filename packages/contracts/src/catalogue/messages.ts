@@ -30,6 +30,9 @@ export const MESSAGES = {
   // auth
   'auth.invalidCredentials': 'Email/nomor telepon atau kata sandi salah',
   'auth.invalidAdminCredentials': 'Username atau kata sandi salah',
+  // issue 23: an owner (with their agents) or an operator disabled in the admin area
+  'auth.accountDisabled': 'Akun ini dinonaktifkan. Hubungi customer service Sapa.',
+  'auth.adminDisabled': 'Akun admin ini dinonaktifkan. Hubungi admin lain untuk mengaktifkannya kembali.',
   'auth.tooManyAttempts': 'Terlalu banyak percobaan masuk. Coba lagi dalam {minutes} menit',
   'auth.unauthorized': 'Sesi Anda telah berakhir. Silakan masuk kembali',
   'auth.forbidden': 'Anda tidak memiliki izin untuk melakukan tindakan ini',

@@ -5,6 +5,7 @@ import { admins } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { revokeAllSessions, type AuthContext } from '../auth/sessions';
+import { recordAudit } from './audit';
 
 type AdminRow = typeof admins.$inferSelect;
 const toProfile = (a: AdminRow): AdminProfile => ({ _id: a.id, name: a.name, username: a.username });
@@ -43,9 +44,26 @@ export async function updateAdmin(
     }
     changes.passwordHash = await hashPassword(body.password);
   }
-  if (Object.keys(changes).length) {
-    await ctx.db.update(admins).set(changes).where(eq(admins.id, admin.id));
-  }
+  await ctx.db.transaction(async (tx) => {
+    if (Object.keys(changes).length) await tx.update(admins).set(changes).where(eq(admins.id, admin.id));
+    // the password only as 'changed' (recordAudit hides its value)
+    await recordAudit(
+      ctx,
+      auth,
+      {
+        action: 'admin.update',
+        targetType: 'admin',
+        targetId: admin.id,
+        before: { name: admin.name, username: admin.username },
+        after: {
+          name: changes.name ?? admin.name,
+          username: changes.username ?? admin.username,
+          ...(changes.passwordHash ? { password: true } : {}),
+        },
+      },
+      tx,
+    );
+  });
   if (changes.passwordHash) await revokeAllSessions(ctx, 'admin', admin.id, auth.sessionId);
   return getAdmin(ctx, auth);
 }

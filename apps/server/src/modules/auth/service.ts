@@ -241,6 +241,7 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
   if (user) {
     if (!(await verifyPassword(user.passwordHash, body.password))) return failLogin();
     await attempt.succeeded();
+    if (user.disabledAt) throw disabledAccount();
     const token = await createSession(ctx, { kind: 'user', subjectId: user.id, ownerId: user.id, ...client });
     return { token, user: toUserProfile(user, null) };
   }
@@ -256,6 +257,8 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
   const [owner] = await ctx.db.select().from(users).where(eq(users.id, agent.ownerId)).limit(1);
   if (!owner) return failLogin();
   await attempt.succeeded();
+  // the owner's tenant disabled by an operator: their agents are out too (issue 23)
+  if (owner.disabledAt) throw disabledAccount();
   const token = await createSession(ctx, {
     kind: 'agent',
     subjectId: agent.id,
@@ -264,6 +267,9 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
   });
   return { token, user: toUserProfile(owner, agent) };
 }
+
+/** The right password for an account an operator disabled (issue 23): said only after the password. */
+const disabledAccount = () => new AppError('FORBIDDEN', t('auth.accountDisabled'));
 
 /** A wrong password (or no such account): the reserved attempts stay counted. */
 function failLogin(message = t('auth.invalidCredentials')): never {
@@ -282,6 +288,7 @@ export async function adminLogin(
     : (await burnPasswordCheck(body.password), false);
   if (!admin || !ok) return failLogin(t('auth.invalidAdminCredentials'));
   await attempt.succeeded();
+  if (admin.disabledAt) throw new AppError('FORBIDDEN', t('auth.adminDisabled'));
   const token = await createSession(ctx, { kind: 'admin', subjectId: admin.id, ownerId: null, ...client });
   return { token, admin: { _id: admin.id, name: admin.name, username: admin.username } };
 }

@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { sessions } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { agents, sessions, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 
 export type SessionKind = 'user' | 'agent' | 'admin';
@@ -33,14 +34,15 @@ function cacheOf(ctx: AppContext): Map<string, CachedSession> {
 /** Drops cached sessions matching a revocation (called for revocations from any process). */
 export function forgetSessions(
   ctx: AppContext,
-  match: { sessionId?: string; kind?: SessionKind; subjectId?: string },
+  match: { sessionId?: string; kind?: SessionKind; subjectId?: string; ownerId?: string },
 ): void {
   const cache = cacheOf(ctx);
   for (const [key, entry] of cache) {
     const a = entry.auth;
     if (
       (match.sessionId && a.sessionId === match.sessionId) ||
-      (match.subjectId && a.subjectId === match.subjectId && a.kind === match.kind)
+      (match.subjectId && a.subjectId === match.subjectId && a.kind === match.kind) ||
+      (match.ownerId && a.ownerId === match.ownerId && a.kind !== 'admin')
     ) {
       cache.delete(key);
     }
@@ -64,7 +66,25 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
+  if (input.ownerId) await markOwnerActive(ctx, input.ownerId, now);
   return token;
+}
+
+/**
+ * The owner's last activity (issue 23's users page): moved when the owner or one of their agents
+ * signs in or a session is touched, at most once per TOUCH_EVERY_MS per owner (an owner with many
+ * agents busy at once gets one write, the rest match no row).
+ */
+async function markOwnerActive(ctx: AppContext, ownerId: string, now: Date): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ lastActiveAt: now })
+    .where(
+      and(
+        eq(users.id, ownerId),
+        or(isNull(users.lastActiveAt), lt(users.lastActiveAt, new Date(now.getTime() - TOUCH_EVERY_MS))),
+      ),
+    );
 }
 
 /** The live session behind a token, sliding its expiry forward now and then. */
@@ -90,6 +110,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
       .where(eq(sessions.id, row.id));
+    if (row.ownerId) await markOwnerActive(ctx, row.ownerId, now);
   }
   const auth: AuthContext = {
     sessionId: row.id,
@@ -123,4 +144,34 @@ export async function revokeAllSessions(
     .where(and(...conditions));
   forgetSessions(ctx, { kind, subjectId });
   ctx.bus.publish({ kind: 'revoke', subject: { kind, subjectId }, exceptSessionId });
+}
+
+/**
+ * Ends every session of a tenant at once, the owner's and each of their agents' (an operator
+ * disabled the owner, issue 23), in the caller's transaction. Returns the announcement to make after
+ * commit: every process drops the sessions from its cache and closes their sockets.
+ */
+export async function revokeTenantSessions(
+  ctx: AppContext,
+  ownerId: string,
+  db: Db | Tx = ctx.db,
+): Promise<() => void> {
+  const team = db.select({ id: agents.id }).from(agents).where(eq(agents.ownerId, ownerId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: ctx.clock.now() })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        // by (kind, subject): the sessions_subject_idx answers both
+        or(
+          and(eq(sessions.kind, 'user'), eq(sessions.subjectId, ownerId)),
+          and(eq(sessions.kind, 'agent'), inArray(sessions.subjectId, team)),
+        ),
+      ),
+    );
+  return () => {
+    forgetSessions(ctx, { ownerId });
+    ctx.bus.publish({ kind: 'revoke', ownerId });
+  };
 }

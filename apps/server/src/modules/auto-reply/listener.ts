@@ -4,7 +4,7 @@ import { messages } from '../../db/schema';
 import { storeOutbound, type InboundNotice } from '../chat/kernel';
 import { isOpenAt, lastClosedAt } from './hours';
 import { activeSettings } from './settings-cache';
-import { subscriptionStateFor } from '../billing/subscription';
+import { sendingRefusalFor } from '../billing/subscription';
 
 /**
  * A customer's message older than this is history (a phone's sync, a reconnect's backlog): it gets
@@ -64,7 +64,7 @@ export function listenForAutoReplies(ctx: AppContext): void {
     const reply = await autoReplyFor(ctx, notice);
     if (!reply) return;
     // nothing goes out for an owner whose subscription is not running (issue 22 part 5)
-    if ((await subscriptionStateFor(ctx, notice.ownerId)) !== 'active') return;
+    if (await sendingRefusalFor(ctx, notice.ownerId)) return;
     // through the kernel like any reply: stored pending, sent by the send job at the number's pace
     await storeOutbound(ctx, {
       ownerId: notice.ownerId,

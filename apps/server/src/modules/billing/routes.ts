@@ -54,6 +54,7 @@ import {
   adminListWithdrawals,
   moveWithdrawal,
 } from './admin-payments';
+import { audited, subscriptionTarget, transactionTarget, withdrawalTarget } from '../admin/audited';
 
 type IdRoute = { Params: { id: string } };
 
@@ -87,7 +88,20 @@ export function billingRoutes(ctx: AppContext) {
     app.put(
       '/admin/billing',
       { ...admin, schema: { body: billingSettings, response: { 200: billingSettings } } },
-      async (request) => saveBillingSettings(ctx, parseInput(billingSettings, request.body)),
+      async (request) => {
+        const input = parseInput(billingSettings, request.body);
+        return audited(
+          ctx,
+          authOf(request),
+          {
+            action: 'settings.billing',
+            targetType: 'settings',
+            targetId: 'billing',
+            before: () => billingSettingsOf(ctx),
+          },
+          () => saveBillingSettings(ctx, input),
+        );
+      },
     );
 
     app.get(
@@ -99,7 +113,21 @@ export function billingRoutes(ctx: AppContext) {
     app.put(
       '/admin/payment',
       { ...admin, schema: { body: paymentSettingsBody, response: { 200: paymentSettingsViewSchema } } },
-      async (request) => savePaymentSettings(ctx, parseInput(paymentSettingsBody, request.body)),
+      async (request) => {
+        const input = parseInput(paymentSettingsBody, request.body);
+        // before and after as the operator's screen shows them: the Midtrans server key never
+        return audited(
+          ctx,
+          authOf(request),
+          {
+            action: 'settings.payment',
+            targetType: 'settings',
+            targetId: 'payment',
+            before: async () => paymentSettingsView(await paymentSettingsOf(ctx)),
+          },
+          () => savePaymentSettings(ctx, input),
+        );
+      },
     );
 
     // --- the owner's purchases
@@ -229,19 +257,33 @@ export function billingRoutes(ctx: AppContext) {
     app.post<IdRoute>(
       '/admin/transaction/:id/confirm',
       { ...admin, schema: { params: idParams, response: { 200: transaction } } },
-      async (request) => confirmTransfer(ctx, request.params.id),
+      async (request) =>
+        audited(ctx, authOf(request), transactionTarget(ctx, 'transaction.confirm', request.params.id), () =>
+          confirmTransfer(ctx, request.params.id),
+        ),
     );
 
     app.post<IdRoute>(
       '/admin/transaction/:id/reject',
       { ...admin, schema: { params: idParams, body: reasonBody, response: { 200: transaction } } },
-      async (request) => rejectTransfer(ctx, request.params.id, parseInput(reasonBody, request.body).reason),
+      async (request) => {
+        const { reason } = parseInput(reasonBody, request.body);
+        return audited(
+          ctx,
+          authOf(request),
+          transactionTarget(ctx, 'transaction.reject', request.params.id),
+          () => rejectTransfer(ctx, request.params.id, reason),
+        );
+      },
     );
 
     app.post<IdRoute>(
       '/admin/transaction/:id/cancel',
       { ...admin, schema: { params: idParams, response: { 200: transaction } } },
-      async (request) => cancelByOperator(ctx, request.params.id),
+      async (request) =>
+        audited(ctx, authOf(request), transactionTarget(ctx, 'transaction.cancel', request.params.id), () =>
+          cancelByOperator(ctx, request.params.id),
+        ),
     );
 
     app.get<IdRoute>(
@@ -264,13 +306,12 @@ export function billingRoutes(ctx: AppContext) {
           response: { 200: subscriptionAdjustment },
         },
       },
-      async (request) =>
-        adjustSubscription(
-          ctx,
-          authOf(request).subjectId,
-          request.params.id,
-          parseInput(subscriptionAdjustmentBody, request.body),
-        ),
+      async (request) => {
+        const input = parseInput(subscriptionAdjustmentBody, request.body);
+        return audited(ctx, authOf(request), subscriptionTarget(ctx, request.params.id), () =>
+          adjustSubscription(ctx, authOf(request).subjectId, request.params.id, input),
+        );
+      },
     );
 
     app.get(
@@ -282,21 +323,38 @@ export function billingRoutes(ctx: AppContext) {
     app.post<IdRoute>(
       '/admin/withdrawal/:id/approve',
       { ...admin, schema: { params: idParams, response: { 200: withdrawal } } },
-      async (request) => moveWithdrawal(ctx, request.params.id, 'approved'),
+      async (request) =>
+        audited(ctx, authOf(request), withdrawalTarget(ctx, 'withdrawal.approve', request.params.id), () =>
+          moveWithdrawal(ctx, request.params.id, 'approved'),
+        ),
     );
 
     app.post<IdRoute>(
       '/admin/withdrawal/:id/paid',
       { ...admin, schema: { params: idParams, body: withdrawalPaidBody, response: { 200: withdrawal } } },
-      async (request) =>
-        moveWithdrawal(ctx, request.params.id, 'paid', parseInput(withdrawalPaidBody, request.body)),
+      async (request) => {
+        const detail = parseInput(withdrawalPaidBody, request.body);
+        return audited(
+          ctx,
+          authOf(request),
+          withdrawalTarget(ctx, 'withdrawal.paid', request.params.id),
+          () => moveWithdrawal(ctx, request.params.id, 'paid', detail),
+        );
+      },
     );
 
     app.post<IdRoute>(
       '/admin/withdrawal/:id/reject',
       { ...admin, schema: { params: idParams, body: reasonBody, response: { 200: withdrawal } } },
-      async (request) =>
-        moveWithdrawal(ctx, request.params.id, 'rejected', parseInput(reasonBody, request.body)),
+      async (request) => {
+        const detail = parseInput(reasonBody, request.body);
+        return audited(
+          ctx,
+          authOf(request),
+          withdrawalTarget(ctx, 'withdrawal.reject', request.params.id),
+          () => moveWithdrawal(ctx, request.params.id, 'rejected', detail),
+        );
+      },
     );
 
     // --- the affiliate programme

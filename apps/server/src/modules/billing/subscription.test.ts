@@ -166,3 +166,29 @@ describe('what a subscription allows', () => {
     expect(runs.map((r) => [r.state, r.reason])).toEqual([['failed', EXPIRED]]);
   });
 });
+
+describe('a disabled owner (issue 23)', () => {
+  it('sends nothing more: their scheduled broadcast pauses with the reason, nothing is deleted', async () => {
+    const owner = await ownerWithSandbox(t.app);
+    const ownerId = json(await call('GET', '/api/user', owner.token), api.userProfile)._id;
+    const created = await call('POST', '/api/publication/broadcast', owner.token, {
+      name: 'Terjadwal',
+      accountIds: [owner.accountId],
+      phoneNumbers: '081355550003',
+      message: { type: 'text', text: 'Selamat sore' },
+      scheduledAt: new Date(t.clock.now().getTime() + 3600_000).toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const disabled = await call('POST', `/api/admin/user/${ownerId}/disable`, await operatorToken(t.app), {
+      reason: 'Pelanggaran ketentuan layanan',
+    });
+    expect(disabled.statusCode, disabled.body).toBeLessThan(300);
+    t.clock.advance(2 * 3600_000);
+    await drainJobs(t);
+    const [paused] = await t.ctx.db
+      .select()
+      .from(broadcasts)
+      .where(eq(broadcasts.id, json(created, api.broadcast)._id));
+    expect(paused).toMatchObject({ state: 'paused', pausedReason: api.t('auth.accountDisabled'), sent: 0 });
+  });
+});

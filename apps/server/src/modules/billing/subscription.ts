@@ -37,10 +37,30 @@ export function subscriptionRefusal(state: Exclude<SubscriptionState, 'active'>)
   );
 }
 
-/** Throws PAYMENT_REQUIRED unless the owner's subscription is running. */
+/**
+ * Why nothing may go out for this owner now, or null when it may: a disabled owner (issue 23: the
+ * operator stopped the account; FORBIDDEN) or a subscription that is not running (PAYMENT_REQUIRED).
+ * Jobs (broadcasts, statuses, automatic replies) ask it too, and pause or fail with its message.
+ */
+export async function sendingRefusalFor(
+  ctx: AppContext,
+  ownerId: string,
+  db: Db | Tx = ctx.db,
+): Promise<AppError | null> {
+  const [row] = await db
+    .select({ expiresAt: users.subscriptionExpiresAt, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, ownerId))
+    .limit(1);
+  if (row?.disabledAt) return new AppError('FORBIDDEN', t('auth.accountDisabled'));
+  const state = subscriptionStateOf(row?.expiresAt ?? null, ctx.clock.now());
+  return state === 'active' ? null : subscriptionRefusal(state);
+}
+
+/** Throws unless something may go out for the owner now (sendingRefusalFor). */
 export async function requireSubscription(ctx: AppContext, ownerId: string, db?: Db | Tx): Promise<void> {
-  const state = await subscriptionStateFor(ctx, ownerId, db);
-  if (state !== 'active') throw subscriptionRefusal(state);
+  const refusal = await sendingRefusalFor(ctx, ownerId, db);
+  if (refusal) throw refusal;
 }
 
 /**

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { requireSession } from '../../plugins/auth';
 import { publicRoute, type ContractTypeProvider } from '../../plugins/openapi';
 import { listDevMail } from '../mail/mailer';
+import { siteSettingsOf } from '../admin/site-settings';
 
 /**
  * Health, readiness, the public settings, the OpenAPI document and (without SMTP, for operators)
@@ -27,11 +28,11 @@ export function systemRoutes(ctx: AppContext) {
       return { status: 'ready' as const, database: ctx.database.kind };
     });
 
-    app.get('/config', { schema: { ...publicRoute, response: { 200: publicConfig } } }, async () => ({
-      betaPaths: ctx.config.betaPaths,
-      links: ctx.config.links,
-      devMailbox: ctx.mailer.kind === 'dev',
-    }));
+    // the operator's site settings (issue 23), so a change in the admin area applies without a restart
+    app.get('/config', { schema: { ...publicRoute, response: { 200: publicConfig } } }, async () => {
+      const site = await siteSettingsOf(ctx);
+      return { betaPaths: site.betaPaths, links: site.links, devMailbox: ctx.mailer.kind === 'dev' };
+    });
 
     // the document of this API, generated from the route schemas (plugins/openapi.ts); public like
     // any API reference, it names routes and shapes, never data

@@ -14,7 +14,7 @@ import { storeOutboundMany, type ManyOutboundItem, type ResolvedContent } from '
 import { pacingOf, takeBulkSlot } from './pacing';
 import { adjustCounters, changed } from './counters';
 import { DISPATCH_JOB, pauseWithReason } from './service';
-import { subscriptionRefusal, subscriptionStateFor } from '../../billing/subscription';
+import { sendingRefusalFor } from '../../billing/subscription';
 
 /** How long one run of the dispatch job works before it hands the runner back (then it runs again). */
 const SLICE_MS = 10_000;
@@ -182,9 +182,9 @@ export function defineDispatchJob(ctx: AppContext): void {
         }
         if (broadcast.state !== 'running') return;
         // a subscription that ended mid-broadcast: the rest waits, paused with the reason, for a renewal
-        const subscription = await subscriptionStateFor(ctx, broadcast.ownerId);
-        if (subscription !== 'active') {
-          await pauseWithReason(ctx, broadcastId, subscriptionRefusal(subscription).message);
+        const refusal = await sendingRefusalFor(ctx, broadcast.ownerId);
+        if (refusal) {
+          await pauseWithReason(ctx, broadcastId, refusal.message);
           return;
         }
         const senders = await connectedSenders(ctx, broadcast);

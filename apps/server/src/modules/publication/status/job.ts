@@ -7,7 +7,7 @@ import { nextOccurrence } from './schedule';
 import { enqueueRun, recurrenceOf, STATUS_JOB } from './service';
 import { publishStatusPost, type StatusPostRow } from './view';
 import { viewersOf } from './viewers';
-import { subscriptionRefusal, subscriptionStateFor } from '../../billing/subscription';
+import { sendingRefusalFor } from '../../billing/subscription';
 
 type RunOutcome =
   | { state: 'sent'; viewers: number; externalId: string }
@@ -45,12 +45,9 @@ export function defineStatusPostJob(ctx: AppContext): void {
       else if (!(await duePost(ctx, postId, dueAt))) return;
 
       // issue 22 part 5: a subscription that ended by the post's time fails the run with the reason
-      const subscription = await subscriptionStateFor(ctx, post.ownerId);
-      if (subscription !== 'active') {
-        await finishRun(ctx, post, dueAt, {
-          state: 'failed',
-          reason: subscriptionRefusal(subscription).message,
-        });
+      const refusal = await sendingRefusalFor(ctx, post.ownerId);
+      if (refusal) {
+        await finishRun(ctx, post, dueAt, { state: 'failed', reason: refusal.message });
         return;
       }
       const [account] = await ctx.db
