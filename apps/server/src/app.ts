@@ -60,6 +60,7 @@ import { defineBillingMailJobs } from './modules/billing/notices';
 import { adminAreaRoutes } from './modules/admin/area-routes';
 import { dashboardRoutes } from './modules/admin/dashboard-routes';
 import { articleRoutes } from './modules/article/routes';
+import { articlePageHead } from './modules/article/page-head';
 
 export interface BuildOptions {
   config: Config;
@@ -255,7 +256,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     },
     { prefix: '/api' },
   );
-  await registerWeb(app, findWebDist(config));
+  // a published article's title and description in the head of /artikel/{slug} (issue 23)
+  await registerWeb(app, findWebDist(config), { pageHead: articlePageHead(ctx) });
 
   await ensureBootstrapAdmin(ctx);
   if (config.demo) await seedDemo(ctx);

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { temporaryId } from '@sapa/contracts';
-import { drainJobs, newOwner, useTestApp } from '../../test/helpers';
+import { drainJobs, json, newOwner, useTestApp, verifiedOwner } from '../../test/helpers';
 import { fillPath, paramKey, paramsOf, routeTable, type RouteEntry } from '../../test/route-table';
 import {
   adminSession,
@@ -44,7 +44,14 @@ type Kind =
   | 'optOut'
   | 'transaction'
   | 'withdrawal'
-  | 'owner';
+  | 'owner'
+  | 'article';
+
+/**
+ * Articles are the operators' own content, global, no tenant's: the tenants have none, so an article
+ * parameter gets an id that no article has (the operator's calls answer 404, everyone else's 401/403).
+ */
+const NO_ARTICLE = 'artikel-yang-tidak-ada';
 
 const idOf = (tenant: Tenant, kind: Kind): string =>
   ({
@@ -64,6 +71,7 @@ const idOf = (tenant: Tenant, kind: Kind): string =>
     transaction: tenant.transactionId,
     withdrawal: tenant.withdrawalId,
     owner: tenant.owner.id,
+    article: NO_ARTICLE,
   })[kind];
 
 /**
@@ -90,6 +98,13 @@ const PARAM_KINDS: Record<string, Kind> = {
   '/api/admin/transaction/:id': 'transaction',
   '/api/admin/withdrawal/:id': 'withdrawal',
   '/api/admin/user/:id': 'owner',
+  '/api/admin/affiliate/:id': 'owner',
+  // an operator's id (issue 23): a tenant's owner id there names no operator (404 for the operator)
+  '/api/admin/operator/:id': 'owner',
+  '/api/admin/article/:id': 'article',
+  '/api/article/:slug': 'article',
+  // a tenant's chat file key on the article images route: never served there (404)
+  '/api/article/cover/:key': 'media',
 };
 
 /** Routes anyone may call without a session, and why. They are still swept for 500s, leaks and changes. */
@@ -109,6 +124,12 @@ const PUBLIC: Record<string, string> = {
     "Midtrans' HTTP notifications: believed only when signed with the operator's server key, and then only the status Midtrans' own status API gives is applied",
   '/api/media/:key':
     "files are served to <img>/<audio src>, which cannot send the token header: the random key is the secret (a capability URL), so B's key opens B's file by design; a wrong key is 404",
+  '/api/article':
+    'the published articles for the public page /artikel (issue 23): operator content, no tenant data, drafts never listed',
+  '/api/article/:slug':
+    'one published article for /artikel/{slug}, read by visitors and crawlers without an account; a draft or another slug is 404',
+  '/api/article/cover/:key':
+    "article images for <img src> on the public pages: only 'cover-' keys of the media store, never a chat file or a transfer proof",
 };
 
 /** Operator tools that show every tenant's data to the operator (and only to them), and why. */
@@ -121,6 +142,17 @@ const OPERATOR_READS: Record<string, string> = {
   '/api/admin/transaction/:id/midtrans': "Midtrans' own status of a purchase, for the operator",
   '/api/admin/transaction/:id/invoice': "any paid purchase's invoice, which the operator may resend",
   '/api/admin/withdrawal': "referrers' payout requests, which the operator pays",
+  '/api/admin/user': "every owner with their state and counts: the admin area's users page (issue 23)",
+  '/api/admin/user/:id':
+    "one owner with their numbers, agents, purchases and subscription changes, for the operator's support",
+  '/api/admin/affiliate': 'the referrers with what their links brought, for the operator who pays them',
+  '/api/admin/affiliate/:id': 'the owners one referrer brought, with their commissions',
+  '/api/admin/audit':
+    "the operators' own writes, which name the owners, purchases and payouts they changed (issue 23)",
+  '/api/admin/operator': 'the operators themselves (no tenant data)',
+  '/api/admin/setting/site': "the whole site's beta pages and links (no tenant data)",
+  '/api/admin/article': "the operators' articles, drafts included: global content, no tenant's",
+  '/api/admin/article/:id': "one of the operators' articles, for the editor",
 };
 
 /**
@@ -135,6 +167,19 @@ const OPERATOR_WRITES: Record<string, string> = {
   '/api/admin/withdrawal/:id/paid': 'the operator paid a payout, with the transfer reference',
   '/api/admin/withdrawal/:id/reject': 'the operator refuses a payout, with a reason',
   '/api/admin/user/:id/subscription': "the operator extends or ends an owner's subscription, with a reason",
+  '/api/admin/user/:id/disable':
+    'the operator disables an owner (a spare one here, so B keeps its sessions): they and their agents are signed out',
+  '/api/admin/user/:id/enable': 'the operator lets a disabled owner and their agents sign in again',
+  '/api/admin/user/:id/beta': "the operator opens the beta pages for an owner (their row's flag)",
+  '/api/admin/operator': 'the operator adds another operator (no tenant data)',
+  '/api/admin/operator/:id/disable': 'the operator disables another operator (no tenant data)',
+  '/api/admin/operator/:id/enable': 'the operator enables another operator (no tenant data)',
+  '/api/admin/setting/site': "the operator sets the site's beta pages and links (no tenant data)",
+  // the operator's article tools (issue 23), answered whatever the tenant under attack; articles
+  // are no tenant's rows, so these change nothing of any tenant
+  '/api/admin/article/:id/publish': 'the operator publishes an article on the public pages',
+  '/api/admin/article/:id/unpublish': 'the operator takes an article off the public pages',
+  '/api/admin/article/cover': "an image for an article, kept in the media store under no tenant's name",
 };
 
 /** Calls that end the session they are made with: made with a second session of the same person. */
@@ -186,8 +231,58 @@ const PLANS: Record<string, Plan> = {
   'POST /api/admin/transaction/:id/reject': () => [{ body: { reason: 'Dana tidak masuk ke rekening' } }],
   'POST /api/admin/withdrawal/:id/paid': () => [{ body: { transferReference: 'TRF-0001' } }],
   'POST /api/admin/withdrawal/:id/reject': () => [{ body: { reason: 'Rekening tidak sesuai' } }],
+  'POST /api/admin/article': () => [
+    {
+      body: {
+        title: 'Artikel Sapu',
+        slug: 'artikel-sapu',
+        summary: 'Ringkasan',
+        bodyHtml: '<p>Isi <script>alert(1)</script></p>',
+      },
+    },
+  ],
+  'PUT /api/admin/article/:id': () => [
+    { body: { title: 'Artikel Sapu', slug: 'artikel-sapu-baru', summary: '', bodyHtml: '<p>Isi</p>' } },
+  ],
+  'POST /api/admin/article/cover': () => [
+    { upload: { filename: 'sampul.gif', type: 'image/gif', data: 'GIF89a\x01\x00\x01\x00\x00\x00\x00;' } },
+  ],
+  'GET /api/article': () => [{ query: { page: '1', limit: '5' } }],
   'PUT /api/admin/user/:id/subscription': () => [
     { body: { expiresAt: '2027-01-31T10:00:00.000+07:00', reason: 'Kompensasi gangguan layanan' } },
+  ],
+
+  // ---- the admin area (issue 23) ----
+  'GET /api/admin/user': (v) => [
+    { query: { q: v.owner.name } },
+    { note: 'by state', query: { state: 'trial' } },
+  ],
+  // a spare owner: disabling B would end B's sessions, which the sweeps after this one use
+  'POST /api/admin/user/:id/disable': () => [
+    { note: 'a spare owner', values: { id: spareOwnerId }, body: { reason: 'Uji sapu keamanan' } },
+  ],
+  'POST /api/admin/user/:id/enable': () => [{}, { note: 'a spare owner', values: { id: spareOwnerId } }],
+  'PUT /api/admin/user/:id/beta': () => [{ body: { isBetaUser: true } }],
+  'GET /api/admin/affiliate': (v) => [{ query: { q: v.owner.email } }],
+  'GET /api/admin/audit': (v) => [{ query: { targetType: 'transaction', targetId: v.transactionId } }],
+  'POST /api/admin/operator': () => [
+    { body: { name: 'Operator Sapu', username: `sapu-${temporaryId()}`, password: 'rahasia-sapu-1' } },
+  ],
+  'POST /api/admin/operator/:id/disable': () => [
+    {},
+    { note: 'the operator themself', values: { id: operatorId } },
+  ],
+  'PUT /api/admin/setting/site': () => [
+    {
+      body: {
+        betaPaths: ['/user/integration/instagram', '/user/integration/messenger'],
+        links: {
+          tutorial: 'https://contoh.test/tutorial',
+          customerService: 'https://wa.me/6281100000000',
+          article: '/artikel',
+        },
+      },
+    },
   ],
 
   // ---- chats ----
@@ -472,6 +567,9 @@ let routes: RouteEntry[];
 let a: Tenant;
 let b: Tenant;
 let admin: { token: string; spareToken: string };
+/** the operator's own id, and an owner of neither tenant whom the operator may disable */
+let operatorId: string;
+let spareOwnerId: string;
 let snapshot: (ownerId: string) => Promise<Record<string, string>>;
 
 beforeAll(async () => {
@@ -479,6 +577,10 @@ beforeAll(async () => {
   a = await seedTenant(t, 'A', '62812555');
   b = await seedTenant(t, 'B', '62812666');
   admin = await adminSession(t);
+  operatorId = json<{ _id: string }>(
+    await t.app.inject({ method: 'GET', url: '/api/admin', headers: { token: admin.token } }),
+  )._id;
+  spareOwnerId = (await verifiedOwner(t.app)).ownerId;
   snapshot = await tenantSnapshotter(t);
   await drainJobs(t);
 }, 60_000);

@@ -11,6 +11,8 @@ const Sandbox = lazyPage(() => import('../features/sandbox/sandbox-page'), 'Sand
 // Each area brings its own route table, so /login carries neither.
 const UserRoutes = lazyPage(() => import('./user-routes'), 'UserRoutes');
 const AdminRoutes = lazyPage(() => import('./admin-routes'), 'AdminRoutes');
+// the published articles (issue 23): public pages, read without signing in
+const ArticleRoutes = lazyPage(() => import('./article-routes'), 'ArticleRoutes');
 
 /** The top of spec §2's route map, behind the route guard; unknown paths go to /login. */
 export const routes: RouteObject[] = [
@@ -27,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: '/sandbox', element: <Sandbox /> },
       { path: '/user/*', element: <UserRoutes /> },
       { path: '/admin/*', element: <AdminRoutes /> },
+      { path: '/artikel/*', element: <ArticleRoutes /> },
       { path: '*', element: <Navigate to="/login" replace /> },
     ],
   },
