@@ -12,6 +12,7 @@ const Affiliate = lazyPage(() => import('../features/admin/admin-affiliate-page'
 const Articles = lazyPage(() => import('../features/article/article-list-page'), 'ArticleListPage');
 const ArticleForm = lazyPage(() => import('../features/article/article-form-page'), 'ArticleFormPage');
 const Mailbox = lazyPage(() => import('../features/system/dev-mailbox-page'), 'DevMailboxPage');
+const Audit = lazyPage(() => import('../features/admin/admin-audit-page'), 'AdminAuditPage');
 const Setting = lazyPage(() => import('../features/admin/admin-setting-page'), 'AdminSettingPage');
 
 /** /admin/* (spec §2 'Admin routes'), inside the admin shell. */
@@ -27,6 +28,7 @@ export function AdminRoutes() {
         { path: 'affiliate', element: <Affiliate /> },
         { path: 'article', element: <Articles /> },
         { path: 'article/form', element: <ArticleForm /> },
+        { path: 'audit', element: <Audit /> },
         { path: 'setting', element: <Setting /> },
         { path: 'mailbox', element: <Mailbox /> },
         { path: '*', element: <Navigate to="/login" replace /> },

@@ -2,6 +2,7 @@ import { Badge } from '@mantine/core';
 import {
   IconArticle,
   IconGift,
+  IconHistory,
   IconLayoutDashboard,
   IconMail,
   IconReceipt,
@@ -24,6 +25,7 @@ const NAV_ITEMS: readonly NavEntry[] = [
   { to: '/admin/user', label: 'Pengguna', icon: IconUsers },
   { to: '/admin/affiliate', label: 'Affiliate', icon: IconGift },
   { to: '/admin/article', label: 'Artikel', icon: IconArticle },
+  { to: '/admin/audit', label: 'Audit', icon: IconHistory },
 ];
 /** Without SMTP the server keeps its mail for the operators to read. */
 const WITH_MAILBOX: readonly NavEntry[] = [

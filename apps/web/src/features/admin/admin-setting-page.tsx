@@ -1,99 +1,118 @@
-import type { FormEvent } from 'react';
-import { Divider, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useState, type ComponentType } from 'react';
+import { Button, ScrollArea, Stack, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
-  nameField,
-  passwordField,
-  t,
-  updateAdminBody,
-  usernameField,
-  type AdminProfile,
-  type UpdateAdminBody,
-  WEB_MESSAGES,
-} from '@sapa/contracts';
+  IconCreditCard,
+  IconGift,
+  IconHistory,
+  IconReceipt2,
+  IconShieldLock,
+  IconUserCircle,
+  IconWorld,
+} from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { PasswordChangeFields, SettingsForm } from '../../components/settings-form';
-import { useToast } from '../../components/toast/use-toast';
-import { api } from '../../lib/api-client';
-import { ADMIN_PROFILE_KEY } from '../../lib/query-keys';
-import { sessionStore } from '../../lib/session-store';
-import { useSession } from '../../lib/use-session';
-import { useZodForm } from '../../lib/use-zod-form';
+import { SettingAffiliateSection } from './setting-affiliate-section';
+import { SettingBillingSection } from './setting-billing-section';
+import { SettingOperatorSection } from './setting-operator-section';
+import { SettingPaymentSection } from './setting-payment-section';
+import { SettingProfileSection } from './setting-profile-section';
+import { SettingSiteSection } from './setting-site-section';
+import { SETTING_TEXT } from './setting-strings';
 
-/** Password change is optional: an empty new password leaves it as it is. */
-const adminForm = z
-  .object({
-    name: nameField,
-    username: usernameField,
-    password: z.union([z.literal(''), passwordField]),
-    currentPassword: z.string(),
-  })
-  .refine((v) => v.password === '' || v.currentPassword.length > 0, {
-    message: t('validation.required'),
-    path: ['currentPassword'],
-  });
-
-/** /admin/setting: the admin's name, username and an optional new password. */
-export function AdminSettingPage() {
-  const admin = useSession()?.admin;
-  if (!admin) return null;
-  return <AdminSettingForm key={`${admin.name}|${admin.username}`} admin={admin} />;
+interface Section {
+  value: string;
+  label: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  Content: ComponentType;
 }
 
-function AdminSettingForm({ admin }: { admin: AdminProfile }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const form = useZodForm({
-    name: admin.name,
-    username: admin.username,
-    password: '',
-    currentPassword: '',
-  });
-  const save = useMutation({
-    mutationFn: (body: UpdateAdminBody) => api.patch<AdminProfile>('/admin', body),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(ADMIN_PROFILE_KEY, updated);
-      sessionStore.setAdmin(updated);
-      form.setFieldValue('password', '');
-      form.setFieldValue('currentPassword', '');
-      toast.show({ title: t('common.success'), message: t('common.saved'), type: 'success' });
-    },
-    onError: (error) => form.applyServerError(error, WEB_MESSAGES.unexpectedError),
-  });
+const SECTIONS: readonly Section[] = [
+  { value: 'profil', label: SETTING_TEXT.profile, icon: IconUserCircle, Content: SettingProfileSection },
+  { value: 'paket', label: SETTING_TEXT.billing, icon: IconReceipt2, Content: SettingBillingSection },
+  { value: 'pembayaran', label: SETTING_TEXT.payment, icon: IconCreditCard, Content: SettingPaymentSection },
+  { value: 'afiliasi', label: SETTING_TEXT.affiliate, icon: IconGift, Content: SettingAffiliateSection },
+  { value: 'situs', label: SETTING_TEXT.site, icon: IconWorld, Content: SettingSiteSection },
+  { value: 'operator', label: SETTING_TEXT.operators, icon: IconShieldLock, Content: SettingOperatorSection },
+];
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const data = form.validate(adminForm);
-    if (!data) return;
-    const body = updateAdminBody.parse({
-      name: data.name,
-      username: data.username,
-      ...(data.password ? { password: data.password, currentPassword: data.currentPassword } : {}),
-    });
-    save.mutate(body);
-  };
+/** At this width and below the sections' menu runs across the top. */
+const PHONE_QUERY = '(max-width: 47.99em)';
+
+/**
+ * /admin/setting (issue 23): the operator's settings in sections, a menu on the left (tabs across the
+ * top on phones), the section kept in the address (?section=paket). Each section loads and saves on
+ * its own; a section once opened stays mounted, so switching keeps what was typed.
+ */
+export function AdminSettingPage() {
+  const [params, setParams] = useSearchParams();
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const asked = params.get('section');
+  const active = SECTIONS.some((s) => s.value === asked) ? asked! : SECTIONS[0]!.value;
+  const [opened, setOpened] = useState<string[]>([active]);
+  if (!opened.includes(active)) setOpened([...opened, active]);
+
+  const list = (
+    <Tabs.List
+      aria-label={SETTING_TEXT.sectionsLabel}
+      style={phone ? { flexWrap: 'nowrap' } : { minWidth: 200 }}
+    >
+      {SECTIONS.map(({ value, label, icon: Icon }) => (
+        <Tabs.Tab
+          key={value}
+          value={value}
+          leftSection={<Icon size={18} aria-hidden />}
+          data-testid={`section-${value}`}
+        >
+          {label}
+        </Tabs.Tab>
+      ))}
+    </Tabs.List>
+  );
 
   return (
-    <>
-      <PageHeader title="Pengaturan" description="Ubah nama, username dan kata sandi akun admin Anda." />
-      <SettingsForm onSubmit={onSubmit} formError={form.formError} pending={save.isPending}>
-        <TextInput label="Nama" autoComplete="name" {...form.getInputProps('name')} />
-        <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
-        <Divider
-          label={
-            <Title order={3} fz="sm" c="dimmed" fw={500}>
-              Ganti kata sandi (opsional)
-            </Title>
-          }
-          labelPosition="left"
-          mt="xs"
-        />
-        <Text size="xs" c="dimmed" mt={-8}>
-          Kosongkan jika tidak ingin mengganti kata sandi.
-        </Text>
-        <PasswordChangeFields form={form} />
-      </SettingsForm>
-    </>
+    <Stack gap="md" data-testid="admin-setting-page">
+      <PageHeader
+        title={SETTING_TEXT.heading}
+        description={SETTING_TEXT.description}
+        actions={
+          <Button
+            component={Link}
+            to="/admin/audit"
+            variant="default"
+            leftSection={<IconHistory size={18} aria-hidden />}
+            data-testid="audit-link"
+          >
+            {SETTING_TEXT.audit}
+          </Button>
+        }
+      />
+      <Tabs
+        value={active}
+        onChange={(value) =>
+          setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            if (value && value !== SECTIONS[0]!.value) next.set('section', value);
+            else next.delete('section');
+            return next;
+          })
+        }
+        orientation={phone ? 'horizontal' : 'vertical'}
+        variant={phone ? 'default' : 'pills'}
+      >
+        {phone ? (
+          <ScrollArea type="never" mb="md">
+            {list}
+          </ScrollArea>
+        ) : (
+          list
+        )}
+        {SECTIONS.map(({ value, Content }) => (
+          <Tabs.Panel key={value} value={value} pl={phone ? 0 : 'lg'} style={{ minWidth: 0 }}>
+            {opened.includes(value) ? <Content /> : null}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
   );
 }
