@@ -5,8 +5,12 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3190);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** The fake Midtrans (apps/server/test/fake-midtrans.ts) the server pays through in these tests. */
-export const midtransURL = `http://127.0.0.1:${port + 1000}`;
+/**
+ * The fake Midtrans (apps/server/test/fake-midtrans.ts) the server pays through in these tests. Not
+ * port + 1000: 4190 is on the Fetch standard's list of bad ports, which Node's fetch and Chromium refuse.
+ */
+const midtransPort = port + 1100;
+export const midtransURL = `http://127.0.0.1:${midtransPort}`;
 // One fresh data folder per run, shared with the workers through the environment.
 process.env.SAPA_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-e2e-'));
 
@@ -42,7 +46,7 @@ export default defineConfig({
   webServer: [
     {
       // Midtrans cannot be reached from here: a fake speaking its protocol, signatures included
-      command: `node_modules/.bin/tsx apps/server/test/fake-midtrans-cli.ts --port=${port + 1000} --notify=${baseURL}/api/midtrans/notification`,
+      command: `node_modules/.bin/tsx apps/server/test/fake-midtrans-cli.ts --port=${midtransPort} --notify=${baseURL}/api/midtrans/notification`,
       cwd: '..',
       url: `${midtransURL}/health`,
       timeout: 60_000,
