@@ -69,6 +69,10 @@ export const users = pgTable(
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     index('users_created_idx').on(t.createdAt.desc()),
     index('users_subscription_idx').on(t.subscriptionExpiresAt),
+    // the operators' search by name, email or phone (issue 23): ILIKE '%…%' through trigrams
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 
