@@ -60,6 +60,8 @@ import { defineBillingMailJobs } from './modules/billing/notices';
 import { adminAreaRoutes } from './modules/admin/area-routes';
 import { dashboardRoutes } from './modules/admin/dashboard-routes';
 import { articleRoutes } from './modules/article/routes';
+import { reportRoutes } from './modules/report/routes';
+import { reportExportRoutes } from './modules/report/export-routes';
 import { articlePageHead } from './modules/article/page-head';
 
 export interface BuildOptions {
@@ -252,6 +254,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(adminAreaRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(articleRoutes(ctx));
+      await api.register(reportRoutes(ctx));
+      await api.register(reportExportRoutes(ctx));
       if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -33,6 +33,7 @@ export * from './schemas/contact';
 export * from './schemas/whatsapp';
 export * from './catalogue/publication';
 export * from './schemas/publication';
+export * from './schemas/report';
 export * from './catalogue/inbox';
 export * from './schemas/inbox';
 export * from './schemas/inbox-extras';
