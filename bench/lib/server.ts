@@ -73,7 +73,9 @@ export async function startServer(
   const started = performance.now();
   // BENCH_NODE_ARGS reaches the server's node (to profile it: --cpu-prof --cpu-prof-dir=/tmp/prof)
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_MAIN: another build of the server than apps/server/dist (a build beside the shared one)
+  const main = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...MAILBOX_ENV, ...env },
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });

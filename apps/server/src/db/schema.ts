@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -93,6 +94,8 @@ export const agents = pgTable(
     available: boolean('available').notNull().default(true),
     /** when round-robin last gave this agent a chat: the next goes to the longest waiting */
     lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
+    /** the owner lets this agent open the reports (issue 24 part 5) */
+    canViewReports: boolean('can_view_reports').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -780,6 +783,12 @@ export const broadcastRecipients = pgTable(
     chatId: text('chat_id'),
     messageId: text('message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * when it was delivered (unread or read) and when it failed: the per-day aggregates take a count
+     * back from the day it was added (broadcast_days); null on rows older than issue 24 (sent_at then)
+     */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
@@ -789,7 +798,35 @@ export const broadcastRecipients = pgTable(
     index('broadcast_recipients_position_idx').on(t.broadcastId, t.position),
     uniqueIndex('broadcast_recipients_message_key').on(t.messageId),
     index('broadcast_recipients_reply_idx').on(t.ownerId, t.phone, t.sentAt),
+    // the reports' failure reasons (issue 24): an index-only scan of the failed rows alone
+    index('broadcast_recipients_failed_idx')
+      .on(t.broadcastId, t.reason)
+      .where(sql`${t.state} = 'failed'`),
   ],
+);
+
+/**
+ * What happened each Asia/Jakarta day of a broadcast (issue 24): kept in the transactions that move
+ * its counters (adjustCounters), each change on the day of its event, so that the days of a
+ * broadcast always add up to its counters and reports never count recipient rows.
+ */
+export const broadcastDays = pgTable(
+  'broadcast_days',
+  {
+    broadcastId: text('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    /** 'YYYY-MM-DD' in Asia/Jakarta */
+    day: text('day').notNull(),
+    sent: integer('sent').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    read: integer('read').notNull().default(0),
+    replied: integer('replied').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    optedOut: integer('opted_out').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.broadcastId, t.day] })],
 );
 
 /** Numbers that asked not to receive broadcasts (a stop word, or added by the owner). */
@@ -877,7 +914,11 @@ export const statusRuns = pgTable(
     reason: text('reason'),
     externalId: text('external_id'),
   },
-  (t) => [uniqueIndex('status_runs_due_key').on(t.postId, t.dueAt)],
+  (t) => [
+    uniqueIndex('status_runs_due_key').on(t.postId, t.dueAt),
+    // the status report reads a tenant's runs of a month (issue 24)
+    index('status_runs_owner_due_idx').on(t.ownerId, t.dueAt),
+  ],
 );
 
 /** The statuses the sandbox channel posted, for the simulator's status feed. */

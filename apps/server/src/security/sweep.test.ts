@@ -93,6 +93,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   '/api/publication/status/:id': 'status',
   '/api/publication/broadcast/:id': 'broadcast',
   '/api/publication/opt-out/:id': 'optOut',
+  '/api/report/broadcast/:id': 'broadcast',
   '/api/sandbox/account/:id': 'account',
   '/api/transaction/:id': 'transaction',
   '/api/admin/transaction/:id': 'transaction',
@@ -480,6 +481,14 @@ const PLANS: Record<string, Plan> = {
     { refused: true, body: { accountIds: [v.accountId], phoneNumbers: own.customer.phone } },
     { note: 'their group', refused: true, body: { accountIds: [own.accountId], groupIds: [v.group.id] } },
   ],
+
+  // ---- reports (issue 24): the month the tenants' broadcasts and status posts were made in ----
+  'GET /api/report/broadcast': () => [{ query: { year: '2026', month: '3' } }],
+  'GET /api/report/status': () => [{ query: { year: '2026', month: '3' } }],
+  'GET /api/report/broadcast/:id/recipient': () => [{}, { note: 'by state', query: { state: 'pending' } }],
+  // the exports (part 4): the same month, every row as .xlsx (the sweep reads the cells back)
+  'GET /api/report/broadcast/export': () => [{ query: { year: '2026', month: '3' } }],
+  'GET /api/report/status/export': () => [{ query: { year: '2026', month: '3' } }],
 
   // ---- imports ----
   'POST /api/group/excel/contact': () => [

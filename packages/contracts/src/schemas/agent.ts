@@ -11,6 +11,8 @@ export const agent = z.object({
   email: z.string(),
   phone: z.string(),
   isVerified: z.boolean(),
+  /** the owner lets this agent open the reports (issue 24 part 5) */
+  canViewReports: z.boolean(),
 });
 export type Agent = z.infer<typeof agent>;
 
@@ -39,10 +41,14 @@ export const createAgentBody = z.object({
 });
 export type CreateAgentBody = z.infer<typeof createAgentBody>;
 
-/** PUT /agent/{id}: a blank or absent password keeps the current one. */
+/**
+ * PUT /agent/{id}: a blank or absent password keeps the current one; an absent canViewReports keeps
+ * the agent's permission to open reports as it is.
+ */
 export const updateAgentBody = z.object({
   name: nameField,
   email: emailField,
+  canViewReports: z.boolean().optional(),
   password: z
     .string()
     .nullish()

@@ -79,7 +79,10 @@ export type ReportRecipientQuery = z.infer<typeof reportRecipientQuery>;
 
 /** A status post in a period's report. */
 export const reportStatusRow = z.object({
+  /** the run's id (a recurring post has one row per time it went out) */
   _id: z.string(),
+  /** the post's id, for its page under Publikasi > Status */
+  postId: z.string(),
   type: z.enum(['text', 'image', 'video']),
   text: z.string(),
   accountId: z.string(),
@@ -106,6 +109,41 @@ export const statusPeriodReport = z.object({
   runs: z.array(reportStatusRow),
 });
 export type StatusPeriodReport = z.infer<typeof statusPeriodReport>;
+
+/** The texts of the report endpoints. */
+export const REPORT_MESSAGES = {
+  agentDenied: 'Agen tidak memiliki izin untuk membuka laporan',
+} as const;
+
+/** Who opens a report: the owner (agentId null), or one of their agents with the owner's permission. */
+export interface ReportActor {
+  agentId: string | null;
+  canViewReports: boolean;
+}
+
+/** Issue 24 part 5: the owner always; an agent only when the owner allowed it on the agent page. */
+export function canViewReports(actor: ReportActor): boolean {
+  return actor.agentId === null || actor.canViewReports;
+}
+
+/** Asia/Jakarta (WIB) is UTC+7 all year. */
+const JAKARTA_OFFSET_MS = 7 * 3600_000;
+
+/** The Asia/Jakarta day of a moment, 'YYYY-MM-DD': the day a report counts an event on. */
+export function jakartaDay(at: Date): string {
+  return new Date(at.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A report period's bounds (from inclusive, to exclusive) and its days, oldest first. */
+export function reportMonth(year: number, month: number): { from: Date; to: Date; days: string[] } {
+  const from = new Date(Date.UTC(year, month - 1, 1) - JAKARTA_OFFSET_MS);
+  const to = new Date(Date.UTC(year, month, 1) - JAKARTA_OFFSET_MS);
+  const count = Math.round((to.getTime() - from.getTime()) / 86_400_000);
+  const days = Array.from({ length: count }, (_, i) =>
+    new Date(Date.UTC(year, month - 1, i + 1)).toISOString().slice(0, 10),
+  );
+  return { from, to, days };
+}
 
 /** Years a report may be asked for (spec §9: 2024, 2025, and every later year up to the current one). */
 export function reportYears(now: Date): number[] {

@@ -57,6 +57,7 @@ describe('adding and verifying an agent', () => {
       email: input.email,
       phone: input.phone,
       isVerified: false,
+      canViewReports: false,
     });
 
     const mails = await devMailbox(t.app);
@@ -103,6 +104,7 @@ describe('adding and verifying an agent', () => {
       email: input.email,
       phone: input.phone,
       isVerified: true,
+      canViewReports: false,
     });
     expect(fetched.body).not.toContain('password');
   });
@@ -167,6 +169,7 @@ describe('listing', () => {
       email: rows[0]!.email,
       phone: rows[0]!.phone,
       isVerified: true,
+      canViewReports: false,
     });
     const second = await list(owner.token, '?page=2');
     expect(second.docs.map((a) => a.name)).toEqual(['Halaman 21', 'Halaman 22', 'Halaman 23']);

@@ -28,7 +28,14 @@ type UpdateInput = z.output<typeof updateAgentBody>;
 
 /** spec §3 'Agent': never the password hash. */
 export function toAgent(row: AgentRow): Agent {
-  return { _id: row.id, name: row.name, email: row.email, phone: row.phone, isVerified: row.isVerified };
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    isVerified: row.isVerified,
+    canViewReports: row.canViewReports,
+  };
 }
 
 function notFound(): AppError {
@@ -141,7 +148,7 @@ export async function createAgent(
 }
 
 /**
- * PUT /agent/{id}: name, email and (when given) a new password. A new password ends the agent's
+ * PUT /agent/{id}: name, email, (when given) whether they may open reports, and a new password. A new password ends the agent's
  * sessions. A new email must be proven again: the agent becomes unverified (their sessions end),
  * and a code goes to the new address.
  */
@@ -167,6 +174,7 @@ export async function updateAgent(
         .set({
           name: body.name,
           email: body.email,
+          ...(body.canViewReports === undefined ? {} : { canViewReports: body.canViewReports }),
           ...(passwordHash ? { passwordHash } : {}),
           ...(emailChanged ? { isVerified: false } : {}),
           updatedAt: now,

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  jakartaDay,
   PUBLICATION_MESSAGES as M,
   type Broadcast,
   type BroadcastInput,
@@ -20,6 +21,7 @@ import { AppError } from '../../../lib/errors';
 import type { Actor } from '../../auth/actor';
 import { resolveContent } from '../../chat/kernel';
 import { insertRecipients, ownGroups, parsePastedNumbers, summarizeAudience, variablesOf } from './audience';
+import { addDays } from './counters';
 import { estimateSeconds, pacingOf } from './pacing';
 import { requireSubscription } from '../../billing/subscription';
 
@@ -234,6 +236,8 @@ export async function createBroadcast(
         ...(pending === 0 && !scheduledAt ? { state: 'finish', finishedAt: now } : {}),
       })
       .where(eq(broadcasts.id, row!.id));
+    // numbers already opted out count as opted out on the day the broadcast is made (issue 24)
+    await addDays(tx, row!.id, actor.ownerId, [{ day: jakartaDay(now), delta: { optedOut } }]);
     if (pending > 0)
       await ctx.jobs.enqueue(
         tx,

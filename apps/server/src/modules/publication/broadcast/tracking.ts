@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
+  jakartaDay,
   PUBLICATION_LIMITS,
   PUBLICATION_MESSAGES as M,
   type MessageStatus,
@@ -18,7 +19,7 @@ import { onAccountTrouble, type AccountTrouble } from '../../../channels/account
 import { textArray } from '../../../db/sql';
 import type { InboundNotice } from '../../chat/kernel';
 import type { MessageRow } from '../../../channels/connector';
-import { adjustCounters, changed } from './counters';
+import { adjustCounters, changed, type DayDelta } from './counters';
 import { pauseWithReason } from './service';
 
 /** The counters a recipient in each state counts in (sent includes delivered and read). */
@@ -69,10 +70,47 @@ function movableFrom(next: RecipientState): RecipientState[] {
   return (['pending', 'sent', 'unread', 'read'] as const).filter((s) => RANK[s] < RANK[next]);
 }
 
+/** The counters that move per day with a recipient's state, with the time each one was added. */
+const DAY_KEYS = ['sent', 'delivered', 'read', 'failed'] as const;
+
+/** The Asia/Jakarta days on which a recipient's counts were added (null when it never was). */
+export interface CountedDays {
+  sent: string | null;
+  delivered: string | null;
+  failed: string | null;
+}
+
+/**
+ * What moving `n` recipients from one state to another does to their broadcast's days: what they now
+ * count in is added on `today` (the event's day), what they no longer count in is taken back from the
+ * day it was added (a message failing after it was sent, a failed one sent again).
+ */
+export function dayDeltas(
+  from: RecipientState,
+  to: RecipientState,
+  n: number,
+  today: string,
+  counted: CountedDays,
+): DayDelta[] {
+  const days: DayDelta[] = [];
+  for (const key of DAY_KEYS) {
+    const before = COUNTED_IN[from].includes(key);
+    const after = COUNTED_IN[to].includes(key);
+    if (after && !before) days.push({ day: today, delta: { [key]: n } });
+    // read is final: it is never taken back
+    if (before && !after && key !== 'read') days.push({ day: counted[key] ?? today, delta: { [key]: -n } });
+  }
+  return days;
+}
+
+/** 'YYYY-MM-DD' in Asia/Jakarta of a timestamptz, in SQL (null stays null). */
+const jakartaDaySql = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC' + interval '7 hours', 'YYYY-MM-DD')`;
+
 /**
  * Broadcast messages' statuses moved (inside the transaction that moved them): their recipients
- * follow, forward only, and each broadcast's counters with them - one statement for the recipients
- * and one per broadcast, however many messages moved together.
+ * follow, forward only, and each broadcast's counters and days with them - one statement for the
+ * recipients and one or two per broadcast, however many messages moved together.
  */
 async function followStatus(
   ctx: AppContext,
@@ -84,31 +122,56 @@ async function followStatus(
   const next = STATE_OF[to];
   const ids = moved.filter((m) => m.isFromMe).map((m) => m.id);
   if (!next || !ids.length) return;
-  const now = ctx.clock.now().toISOString();
+  const at = ctx.clock.now();
+  const now = at.toISOString();
+  const today = jakartaDay(at);
   const reason = next === 'failed' ? (error ?? M.reasonSendFailed.replace('{reason}', '-')) : null;
   const result = (await tx.execute(sql`with old as (
-        select id, broadcast_id, owner_id, state from ${broadcastRecipients}
+        select id, broadcast_id, owner_id, state, sent_at, delivered_at, failed_at from ${broadcastRecipients}
         where message_id = any(${textArray(ids)}) and state = any(${textArray(movableFrom(next))})
         for update),
       moved as (
         update ${broadcastRecipients} r set state = ${next},
           reason = case when ${next} = 'failed' then ${reason} when ${next} = 'pending' then null else r.reason end,
           sent_at = case when old.state = 'pending' and ${next} <> 'failed' then ${now}::timestamptz else r.sent_at end,
+          delivered_at = case when old.state in ('pending', 'sent') and ${next} in ('unread', 'read')
+            then ${now}::timestamptz else r.delivered_at end,
+          failed_at = case when ${next} = 'failed' then ${now}::timestamptz else r.failed_at end,
           read_at = case when ${next} = 'read' then ${now}::timestamptz else r.read_at end
         from old where r.id = old.id
-        returning old.broadcast_id, old.owner_id, old.state as from_state)
-    select broadcast_id, owner_id, from_state, count(*)::int as n from moved group by 1, 2, 3`)) as unknown as {
-    rows: { broadcast_id: string; owner_id: string; from_state: RecipientState; n: number }[];
+        returning old.broadcast_id, old.owner_id, old.state as from_state, old.sent_at, old.delivered_at,
+          old.failed_at)
+    select broadcast_id, owner_id, from_state, ${jakartaDaySql(sql`sent_at`)} as sent_day,
+      ${jakartaDaySql(sql`coalesce(delivered_at, sent_at)`)} as delivered_day,
+      ${jakartaDaySql(sql`failed_at`)} as failed_day, count(*)::int as n
+    from moved group by 1, 2, 3, 4, 5, 6`)) as unknown as {
+    rows: {
+      broadcast_id: string;
+      owner_id: string;
+      from_state: RecipientState;
+      sent_day: string | null;
+      delivered_day: string | null;
+      failed_day: string | null;
+      n: number;
+    }[];
   };
-  const byBroadcast = new Map<string, { ownerId: string; delta: Record<string, number> }>();
+  const byBroadcast = new Map<string, { ownerId: string; delta: Record<string, number>; days: DayDelta[] }>();
   for (const row of result.rows) {
-    const entry = byBroadcast.get(row.broadcast_id) ?? { ownerId: row.owner_id, delta: {} };
+    const entry = byBroadcast.get(row.broadcast_id) ?? { ownerId: row.owner_id, delta: {}, days: [] };
+    const n = Number(row.n);
     for (const [key, value] of Object.entries(counterDelta(row.from_state, next)))
-      entry.delta[key] = (entry.delta[key] ?? 0) + value * Number(row.n);
+      entry.delta[key] = (entry.delta[key] ?? 0) + value * n;
+    entry.days.push(
+      ...dayDeltas(row.from_state, next, n, today, {
+        sent: row.sent_day,
+        delivered: row.delivered_day,
+        failed: row.failed_day,
+      }),
+    );
     byBroadcast.set(row.broadcast_id, entry);
   }
-  for (const [broadcastId, { ownerId, delta }] of byBroadcast) {
-    await adjustCounters(tx, broadcastId, delta);
+  for (const [broadcastId, { ownerId, delta, days }] of byBroadcast) {
+    await adjustCounters(tx, broadcastId, delta, days);
     changed(ctx, ownerId, broadcastId);
   }
 }
@@ -228,7 +291,9 @@ async function followReply(ctx: AppContext, lastSends: LastSends, notice: Inboun
       .update(broadcastRecipients)
       .set(stop ? { repliedAt: notice.at, reason: M.reasonOptedOut } : { repliedAt: notice.at })
       .where(eq(broadcastRecipients.id, recipient.id));
-    await adjustCounters(tx, recipient.broadcastId, stop ? { optedOut: 1 } : { replied: 1 });
+    // counted on the day of the reply (issue 24)
+    const delta = stop ? { optedOut: 1 } : { replied: 1 };
+    await adjustCounters(tx, recipient.broadcastId, delta, [{ day: jakartaDay(notice.at), delta }]);
     return recipient.broadcastId;
   });
   if (touched) changed(ctx, notice.ownerId, touched);
