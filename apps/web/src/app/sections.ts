@@ -37,6 +37,9 @@ export const SECTIONS = {
       { to: '/user/report/broadcast', label: 'Broadcast' },
       { to: '/user/report/status', label: 'Status' },
     ],
+    // one broadcast's report uses the whole width
+    hideMenuWhen: (pathname: string) =>
+      isUnder(pathname, '/user/report/broadcast') && pathname !== '/user/report/broadcast',
   },
   setting: {
     title: 'Pengaturan',

@@ -50,6 +50,10 @@ const page = {
   ),
   agent: lazyPage(() => import('../features/agent/agent-page'), 'AgentPage'),
   broadcastReport: lazyPage(() => import('../features/report/broadcast-report-page'), 'BroadcastReportPage'),
+  broadcastReportDetail: lazyPage(
+    () => import('../features/report/broadcast-report-detail-page'),
+    'BroadcastReportDetailPage',
+  ),
   statusReport: lazyPage(() => import('../features/report/status-report-page'), 'StatusReportPage'),
   affiliate: lazyPage(() => import('../features/affiliate/affiliate-page'), 'AffiliatePage'),
   documentation: lazyPage(() => import('../features/documentation/documentation-page'), 'DocumentationPage'),
@@ -130,6 +134,7 @@ export function UserRoutes() {
               children: [
                 { index: true, element: to('/user/report/broadcast') },
                 { path: 'broadcast', element: <P.broadcastReport /> },
+                { path: 'broadcast/:id', element: <P.broadcastReportDetail /> },
                 { path: 'status', element: <P.statusReport /> },
               ],
             },

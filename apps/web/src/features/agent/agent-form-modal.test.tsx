@@ -11,6 +11,7 @@ const sari: Agent = {
   email: 'sari@contoh.test',
   phone: '6281200000011',
   isVerified: true,
+  canViewReports: false,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,6 +59,7 @@ describe('adding an agent', () => {
       email: 'rina@contoh.test',
       phone: '6281234567',
       isVerified: false,
+      canViewReports: false,
     };
     const calls = stubApi({
       'GET /api/agent': () => [200, { docs: [], hasNextPage: false }],
@@ -138,7 +140,32 @@ describe('editing an agent', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'Sari Dewi',
       email: 'sari@contoh.test',
+      canViewReports: false,
     });
     await waitFor(() => expect(screen.queryByTestId('agent-verify-form')).toBeNull());
+  });
+
+  it("lets the owner allow the agent to open the reports ('Boleh membuka laporan')", async () => {
+    const calls = stubApi({
+      'GET /api/agent': () => [200, { docs: [sari], hasNextPage: false }],
+      'PUT /api/agent/a1': () => [
+        200,
+        { message: 'Agen berhasil diubah', agent: { ...sari, canViewReports: true } },
+      ],
+    });
+    renderWithProviders(<AgentPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Ubah Sari' }));
+    const form = await screen.findByTestId('agent-form');
+    const toggle = within(form).getByRole('switch', { name: /Boleh membuka laporan/ }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(within(form).getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText('Agen berhasil diubah')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Sari',
+      email: 'sari@contoh.test',
+      canViewReports: true,
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { Alert, PasswordInput, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, PasswordInput, Switch, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { t, type Agent } from '@sapa/contracts';
 import { FormModal, ModalForm } from '../../components/form-modal';
@@ -108,6 +109,8 @@ function EditAgentForm({ agent, onClose, onSaved }: FormProps & { agent: Agent }
   const toast = useToast();
   const failed = useFormFailure();
   const form = useZodForm(editValuesOf(agent));
+  // a boolean beside the string fields of the form (issue 24 part 5)
+  const [canViewReports, setCanViewReports] = useState(agent.canViewReports);
   const update = useUpdateAgent();
   const emailChanged = form.values.email.trim().toLowerCase() !== agent.email;
 
@@ -115,7 +118,7 @@ function EditAgentForm({ agent, onClose, onSaved }: FormProps & { agent: Agent }
     const data = form.validate(editAgentForm);
     if (!data) return;
     update.mutate(
-      { id: agent._id, body: toUpdateBody(data) },
+      { id: agent._id, body: toUpdateBody(data, canViewReports) },
       {
         onSuccess: ({ message, agent: saved }) => {
           toast.show({ title: t('common.success'), message, type: 'success' });
@@ -150,6 +153,13 @@ function EditAgentForm({ agent, onClose, onSaved }: FormProps & { agent: Agent }
         description={AGENT_TEXT.newPasswordHint}
         autoComplete="new-password"
         {...form.getInputProps('password')}
+      />
+      <Switch
+        label={AGENT_TEXT.canViewReports}
+        description={AGENT_TEXT.canViewReportsHint}
+        checked={canViewReports}
+        onChange={(event) => setCanViewReports(event.currentTarget.checked)}
+        data-testid="agent-can-view-reports"
       />
     </ModalForm>
   );

@@ -67,9 +67,16 @@ export function toCreateBody(
 /** The edit form's rules: those of PUT /agent/{id}. */
 export const editAgentForm = updateAgentBody;
 
-/** The body for PUT /agent/{id}: no password key when it is left blank. */
-export function toUpdateBody(values: z.output<typeof editAgentForm>): UpdateAgentBody {
-  return values.password
-    ? { name: values.name, email: values.email, password: values.password }
-    : { name: values.name, email: values.email };
+/**
+ * The body for PUT /agent/{id}: no password key when it is left blank; the report permission (issue 24
+ * part 5) only when the switch is shown (`canViewReports` given).
+ */
+export function toUpdateBody(
+  values: z.output<typeof editAgentForm>,
+  canViewReports?: boolean,
+): UpdateAgentBody {
+  const body: UpdateAgentBody = { name: values.name, email: values.email };
+  if (canViewReports !== undefined) body.canViewReports = canViewReports;
+  if (values.password) body.password = values.password;
+  return body;
 }

@@ -10,6 +10,7 @@ const sari: Agent = {
   email: 'sari@contoh.test',
   phone: '6281200000011',
   isVerified: true,
+  canViewReports: false,
 };
 const budi: Agent = {
   _id: 'a2',
@@ -17,6 +18,7 @@ const budi: Agent = {
   email: 'budi@contoh.test',
   phone: '6281200000012',
   isVerified: false,
+  canViewReports: false,
 };
 const tono: Agent = { ...sari, _id: 'a3', name: 'Tono', email: 'tono@contoh.test', phone: '6281200000013' };
 

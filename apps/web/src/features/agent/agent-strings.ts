@@ -29,6 +29,8 @@ export const AGENT_TEXT = {
   cancel: 'Batal',
   save: 'Simpan',
   passwordHint: 'Minimal 8 karakter',
+  canViewReports: 'Boleh membuka laporan',
+  canViewReportsHint: 'Agen dapat membuka menu Laporan (broadcast dan status) dan mengekspornya.',
   newPassword: 'Kata Sandi Baru',
   newPasswordHint:
     'Kosongkan jika kata sandi tidak diubah. Jika diubah, agen dikeluarkan dari semua perangkat.',

@@ -11,6 +11,7 @@ const budi: Agent = {
   email: 'budi@contoh.test',
   phone: '6281200000012',
   isVerified: false,
+  canViewReports: false,
 };
 
 // the dev mailbox link asks GET /config; only the agent calls are recorded
