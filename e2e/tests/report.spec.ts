@@ -97,6 +97,7 @@ test('the broadcast report shows what happened, draws its chart and exports ever
   });
   expect(numbers.sort()).toEqual(['6281277700000', '6281277700001', '6281277700002']);
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // the chart re-measures itself a frame after the resize: wait for the page to settle
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('report-broadcast-390.png'), fullPage: true });
 });
