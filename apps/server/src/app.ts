@@ -62,6 +62,7 @@ import { dashboardRoutes } from './modules/admin/dashboard-routes';
 import { articleRoutes } from './modules/article/routes';
 import { reportRoutes } from './modules/report/routes';
 import { reportExportRoutes } from './modules/report/export-routes';
+import { defineMetaWebhookJob, metaWebhookRoutes } from './channels/meta/webhook';
 import { articlePageHead } from './modules/article/page-head';
 
 export interface BuildOptions {
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   listenForAutoReplies(ctx);
   defineStatusPostJob(ctx);
   defineBillingMailJobs(ctx);
+  defineMetaWebhookJob(ctx);
   if (config.sandbox) {
     defineSandboxReceiptJob(ctx);
     defineSandboxReceiptsJob(ctx);
@@ -260,6 +262,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     },
     { prefix: '/api' },
   );
+  // Meta's webhooks (issue 25): Messenger, Instagram and the WhatsApp Cloud API, signed
+  await app.register(metaWebhookRoutes(ctx));
   // a published article's title and description in the head of /artikel/{slug} (issue 23)
   await registerWeb(app, findWebDist(config), { pageHead: articlePageHead(ctx) });
 

@@ -100,6 +100,28 @@ const envSchema = z.object({
   SAPA_SELLER_NAME: z.string().trim().default('Sapa'),
   SAPA_SELLER_ADDRESS: z.string().trim().default('Jakarta, Indonesia'),
   SAPA_SELLER_NPWP: z.string().trim().default(''),
+  /**
+   * The key that encrypts channel credentials at rest (page tokens, Cloud API tokens, the Midtrans
+   * server key): 32 bytes as 64 hex digits or base64. Unset on a developer's own machine: one is made
+   * once in the data folder (secret.key, readable by this user only). Unset elsewhere: nothing that
+   * needs it can be connected (the integration tabs say so).
+   */
+  SAPA_SECRET_KEY: z.string().trim().optional(),
+  /** The operator's Meta app (issue 25): Messenger, Instagram and the WhatsApp Cloud API. */
+  META_APP_ID: z.string().trim().optional(),
+  META_APP_SECRET: z.string().trim().optional(),
+  META_VERIFY_TOKEN: z.string().trim().optional(),
+  /** Facebook Login for Business configuration ids (optional: the scopes are asked otherwise) */
+  META_LOGIN_CONFIG_ID: z.string().trim().optional(),
+  META_WHATSAPP_CONFIG_ID: z.string().trim().optional(),
+  META_GRAPH_VERSION: z
+    .string()
+    .trim()
+    .regex(/^v\d+\.\d+$/, 'a Graph API version such as v25.0')
+    .default('v25.0'),
+  /** Graph API base (tests point it at the fake Graph server) and the login dialog's base. */
+  META_GRAPH_URL: z.string().trim().pipe(z.url()).default('https://graph.facebook.com'),
+  META_DIALOG_URL: z.string().trim().pipe(z.url()).default('https://www.facebook.com'),
 });
 
 export interface Config {
@@ -148,6 +170,23 @@ export interface Config {
   midtransUrls: { api: string | undefined; snap: string | undefined };
   /** who the invoices say sold the subscription */
   seller: { name: string; address: string; npwp: string };
+  /** SAPA_SECRET_KEY decoded (32 bytes), or undefined (lib/secret-box.ts makes one on a local machine) */
+  secretKey: Buffer | undefined;
+  /** the operator's Meta app; `configured` only when id, secret and verify token are all set */
+  meta: MetaConfig;
+}
+
+export interface MetaConfig {
+  configured: boolean;
+  appId: string;
+  appSecret: string;
+  verifyToken: string;
+  loginConfigId: string | undefined;
+  whatsappConfigId: string | undefined;
+  graphVersion: string;
+  /** no trailing slash */
+  graphUrl: string;
+  dialogUrl: string;
 }
 
 export interface S3Config {
@@ -230,7 +269,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       snap: e.MIDTRANS_SNAP_URL?.replace(/\/$/, ''),
     },
     seller: { name: e.SAPA_SELLER_NAME, address: e.SAPA_SELLER_ADDRESS, npwp: e.SAPA_SELLER_NPWP },
+    secretKey: secretKeyOf(e.SAPA_SECRET_KEY),
+    meta: {
+      configured: !!(e.META_APP_ID && e.META_APP_SECRET && e.META_VERIFY_TOKEN),
+      appId: e.META_APP_ID ?? '',
+      appSecret: e.META_APP_SECRET ?? '',
+      verifyToken: e.META_VERIFY_TOKEN ?? '',
+      loginConfigId: e.META_LOGIN_CONFIG_ID || undefined,
+      whatsappConfigId: e.META_WHATSAPP_CONFIG_ID || undefined,
+      graphVersion: e.META_GRAPH_VERSION,
+      graphUrl: e.META_GRAPH_URL.replace(/\/$/, ''),
+      dialogUrl: e.META_DIALOG_URL.replace(/\/$/, ''),
+    },
   };
+}
+
+/** 64 hex digits or base64 of 32 bytes; anything else is a configuration error. */
+function secretKeyOf(value: string | undefined): Buffer | undefined {
+  if (!value) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError(['SAPA_SECRET_KEY: harus 32 byte (64 digit heksadesimal atau base64)']);
+  }
+  return key;
 }
 
 /** 127.0.0.1, ::1, localhost: reachable from this machine only. */

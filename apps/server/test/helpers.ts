@@ -98,6 +98,9 @@ export async function devMailbox(app: FastifyInstance): Promise<DevMail[]> {
   return json(res, devMailList).docs;
 }
 
+/** The key channel credentials are sealed with in tests (never a real deployment's). */
+export const TEST_SECRET_KEY = '0f'.repeat(32);
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -109,6 +112,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // the operator who reads the dev mailbox (operatorToken)
     SAPA_ADMIN_USERNAME: TEST_OPERATOR.username,
     SAPA_ADMIN_PASSWORD: TEST_OPERATOR.password,
+    // channel tokens are sealed with it (lib/secret-box.ts)
+    SAPA_SECRET_KEY: TEST_SECRET_KEY,
     ...env,
   });
 }

@@ -42,3 +42,5 @@ export * from './schemas/auto-reply';
 export * from './schemas/onboarding';
 export * from './billing';
 export * from './catalogue/billing';
+export * from './catalogue/integration';
+export * from './schemas/integration';

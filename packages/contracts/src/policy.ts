@@ -99,6 +99,37 @@ export function canUnassign(actor: ChatActor, chat: { agentId: string | null }):
   return actor.agentId === null || chat.agentId === actor.agentId;
 }
 
+/** The effective reply window of an account: as stored, else Instagram's 24 hours (spec §4), else none. */
+export function replyWindowHoursOf(type: string, stored: number | null): number | null {
+  if (stored !== null) return stored;
+  return type === 'instagram' ? LIMITS.instagramReplyWindowMs / 3_600_000 : null;
+}
+
+/**
+ * Where a chat stands with its channel's reply window (issue 25): 'none' (no window), 'open' until
+ * `closesAt`, or 'closed' - the contact must write first, except on the WhatsApp Cloud API, where an
+ * approved template may still go out (`templateOnly`). A chat the contact never wrote in is 'closed'
+ * on the Cloud API (business-initiated: templates only) and unbounded elsewhere.
+ */
+export function replyWindow(
+  chat: {
+    account: { type: string; provider?: string; replyWindowHours?: number | null };
+    fromSenderAt: string | null;
+  },
+  now: number,
+): { state: 'none' | 'open' | 'closed'; closesAt: number | null; templateOnly: boolean } {
+  const hours = replyWindowHoursOf(chat.account.type, chat.account.replyWindowHours ?? null);
+  const templateOnly = chat.account.provider === 'whatsapp-cloud';
+  if (hours === null) return { state: 'none', closesAt: null, templateOnly: false };
+  if (!chat.fromSenderAt) {
+    return templateOnly
+      ? { state: 'closed', closesAt: null, templateOnly }
+      : { state: 'none', closesAt: null, templateOnly: false };
+  }
+  const closesAt = Date.parse(chat.fromSenderAt) + hours * 3_600_000;
+  return { state: now >= closesAt ? 'closed' : 'open', closesAt, templateOnly };
+}
+
 /**
  * spec §4: an Instagram chat whose contact last wrote 24 hours ago or more is closed to replies
  * (Instagram's messaging window); the composer shows a notice and the server refuses the send.

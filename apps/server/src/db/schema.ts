@@ -274,6 +274,12 @@ export const accounts = pgTable(
     sandboxRestricted: boolean('sandbox_restricted').notNull().default(false),
     /** new unassigned chats of this number go to the next available agent (issue 21; off by default) */
     roundRobin: boolean('round_robin').notNull().default(false),
+    /**
+     * Hours after the customer's last message in which a reply may go out (issue 25): 24 for
+     * Messenger and the WhatsApp Cloud API, 168 for a Page with the Human Agent permission (human
+     * replies only); null for no window (WhatsApp Web; Instagram's 24 comes from its type).
+     */
+    replyWindowHours: integer('reply_window_hours'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -445,6 +451,13 @@ export const messages = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * What the channel needs beyond the content (issue 25): a WhatsApp Cloud API template
+     * {template: {name, language, parameters}}, or the Messenger tag a send went out with.
+     */
+    channelExtra: jsonb('channel_extra'),
+    /** WhatsApp Cloud API: the pricing category Meta billed the message under (marketing, utility, service...) */
+    pricingCategory: text('pricing_category'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1199,3 +1212,84 @@ export const statsDaily = pgTable('stats_daily', {
   messages: bigint('messages', { mode: 'number' }).notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How an account reaches Meta (issue 25): a Facebook Page (Messenger), an Instagram professional
+ * account reached through its Page, or a WhatsApp Cloud API phone number. The token is sealed
+ * (lib/secret-box.ts), never stored readable. One tenant per page, Instagram account or number at a
+ * time: the unique (kind, external_id) routes each webhook to exactly one account.
+ */
+export const channelLinks = pgTable(
+  'channel_links',
+  {
+    accountId: text('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'messenger' | 'instagram' | 'whatsapp-cloud' */
+    kind: text('kind').notNull(),
+    /** the Page id, the Instagram account id (IGID), or the Cloud API phone number id */
+    externalId: text('external_id').notNull(),
+    /** messenger/instagram: the Page id (the Send API goes through it); whatsapp-cloud: the WABA id */
+    parentId: text('parent_id'),
+    /** what the owner recognises: the Page's name, '@username', the display phone number */
+    handle: text('handle').notNull().default(''),
+    /** the Page's or Instagram account's picture (copied into media storage), or null */
+    picture: text('picture'),
+    /** the Page token or the Cloud API token, sealed */
+    tokenSealed: text('token_sealed').notNull(),
+    /** Meta refused the token (error 190: password changed, role lost, app removed): link again */
+    tokenInvalidAt: timestamp('token_invalid_at', { withTimezone: true }),
+    /** the app holds the Human Agent permission for this Page (replies up to 7 days) */
+    humanAgent: boolean('human_agent').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('channel_links_external_key').on(t.kind, t.externalId),
+    index('channel_links_owner_idx').on(t.ownerId),
+  ],
+);
+
+/**
+ * A Facebook login in progress (issue 25 part 2): the `state` sent to the dialog, bound to the
+ * session that asked for it, used once and only within ten minutes. Only its hash is stored.
+ */
+export const metaOauthStates = pgTable(
+  'meta_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the session (its token's hash) that started the login: another session cannot finish it */
+    sessionHash: text('session_hash').notNull(),
+    /** 'messenger' | 'instagram' | 'whatsapp-cloud' */
+    kind: text('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('meta_oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Other ids of a contact on one account (issue 25 part 5): a WhatsApp Cloud API user may come as a
+ * business-scoped user id (BSUID), a wa_id, or both; the chat is keyed by the first one seen and
+ * every later alias finds it. A contact may have no phone number at all.
+ */
+export const contactAliases = pgTable(
+  'contact_aliases',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    /** the chat's external id (chats.external_id) this alias means */
+    contactExternalId: text('contact_external_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.alias] })],
+);

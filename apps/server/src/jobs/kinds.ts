@@ -99,6 +99,15 @@ export const JOB_KINDS = {
     maxAttempts: 5,
     finalFailure: 'nothing: the withdrawal keeps its state, only its mail is not sent (logged)',
   },
+  /**
+   * channels/meta/webhook.ts: processes one verified webhook delivery of Meta (Messenger, Instagram,
+   * WhatsApp Cloud API) through the channels' ingest; replays are harmless (dedupe on message ids).
+   */
+  'meta.webhook': {
+    payload: z.object({ object: z.string().min(1), entry: z.array(z.unknown()) }),
+    maxAttempts: 8,
+    finalFailure: "the delivery's events are lost (logged); Meta does not send them again once answered 200",
+  },
 } as const satisfies Record<string, JobKind>;
 
 export type JobName = keyof typeof JOB_KINDS;

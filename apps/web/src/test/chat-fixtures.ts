@@ -8,7 +8,7 @@ export function makeChat(overrides: Partial<Chat> = {}): Chat {
   return {
     _id: `chat-${seq}`,
     accountId: 'acc-1',
-    account: { type: 'whatsapp', label: { name: 'Toko Demo' } },
+    account: { type: 'whatsapp', label: { name: 'Toko Demo' }, provider: 'sandbox', replyWindowHours: null },
     senderPicture: null,
     contact: { name: `Pelanggan ${seq}`, phoneNumber: `62812000${seq}`, note: '', labels: [], labelIds: [] },
     agentId: null,
@@ -51,6 +51,7 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     quoted: null,
     kind: 'message',
     mentions: [],
+    pricingCategory: null,
     ...overrides,
   };
 }

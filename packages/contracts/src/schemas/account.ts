@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged } from './common';
+import { channelLink } from './integration';
 
 export const ACCOUNT_TYPES = ['whatsapp', 'instagram', 'messenger'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -30,6 +31,8 @@ export const account = z.object({
   pacing: z.object({ minGapMs: z.number().int(), hourlyCap: z.number().int() }).nullable(),
   /** issue 21: new chats of this number go to the next available agent */
   roundRobin: z.boolean(),
+  /** Instagram, Messenger and Cloud API numbers (issue 25): the Meta side of the account; else null */
+  channel: channelLink.nullable(),
   createdAt: z.string(),
 });
 export type Account = z.infer<typeof account>;

@@ -32,7 +32,17 @@ export type AssigneeView = (typeof ASSIGNEE_VIEWS)[number];
 export const chat = z.object({
   _id: z.string(),
   accountId: z.string(),
-  account: z.object({ type: z.enum(ACCOUNT_TYPES), label: z.object({ name: z.string() }) }),
+  account: z.object({
+    type: z.enum(ACCOUNT_TYPES),
+    label: z.object({ name: z.string() }),
+    /** 'sandbox', 'whatsapp-web', 'meta', 'whatsapp-cloud' (issue 25: which channel rules apply) */
+    provider: z.string(),
+    /**
+     * Hours after the contact's last message in which replies may go out (Instagram 24, Messenger 24
+     * or 168 with Human Agent, the WhatsApp Cloud API 24 and then templates only); null: no window.
+     */
+    replyWindowHours: z.number().int().nullable(),
+  }),
   senderPicture: z.string().nullable(),
   contact: z.object({
     name: z.string(),

@@ -4,6 +4,7 @@ import { ATTACHMENT_MESSAGES } from '../catalogue/attachment';
 import { t } from '../catalogue/messages';
 import { paged } from './common';
 import { mediaFields } from './media';
+import { cloudTemplateSend } from './integration';
 
 /** spec §3 'Message' types. */
 export const MESSAGE_TYPES = [
@@ -107,6 +108,11 @@ export const message = z.object({
   kind: z.enum(MESSAGE_KINDS),
   /** a note's @mentions: ids of the owner and agents */
   mentions: z.array(z.string()),
+  /**
+   * WhatsApp Cloud API (issue 25): the pricing category Meta billed this message under
+   * ('marketing', 'utility', 'authentication', 'service'...), null elsewhere or before Meta told
+   */
+  pricingCategory: z.string().nullable(),
   ...mediaFields,
 });
 export type Message = z.infer<typeof message>;
@@ -201,6 +207,8 @@ export const sendMessageBody = z.preprocess(
         .string({ error: t('validation.required') })
         .length(LIMITS.temporaryIdLength, t('chat.temporaryIdInvalid')),
       quotedMessageId: z.string().min(1).optional(),
+      /** WhatsApp Cloud API (issue 25): send an approved template; `text` is its filled-in body */
+      template: cloudTemplateSend.optional(),
     }),
   ),
 );

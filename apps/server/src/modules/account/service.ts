@@ -5,12 +5,13 @@ import {
   type Account,
   type AccountLinking,
   type AccountType,
+  type ChannelLinkKind,
   type Paged,
   type WhatsappGroup,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { accounts, whatsappGroups } from '../../db/schema';
+import { accounts, channelLinks, whatsappGroups } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccountRow } from '../../channels/connector';
 import type { Actor } from '../auth/actor';
@@ -20,7 +21,10 @@ import { requireSubscription } from '../billing/subscription';
 
 export const WHATSAPP_WEB = 'whatsapp-web';
 
-export function toAccount(a: AccountRow): Account {
+type ChannelLinkRow = typeof channelLinks.$inferSelect;
+
+/** An account as the API shows it; Meta and Cloud API accounts with their link (issue 25). */
+export function toAccount(a: AccountRow, link: ChannelLinkRow | null = null): Account {
   return {
     _id: a.id,
     id: a.id,
@@ -34,16 +38,26 @@ export function toAccount(a: AccountRow): Account {
     linking: (a.linking as Account['linking']) ?? null,
     pacing: a.provider === WHATSAPP_WEB ? { minGapMs: a.sendMinGapMs, hourlyCap: a.sendHourlyCap } : null,
     roundRobin: a.roundRobin,
+    channel: link
+      ? {
+          kind: link.kind as ChannelLinkKind,
+          externalId: link.externalId,
+          handle: link.handle,
+          picture: link.picture,
+          needsRelink: link.tokenInvalidAt !== null,
+          humanAgent: link.humanAgent,
+        }
+      : null,
     createdAt: a.createdAt.toISOString(),
   };
 }
 
 /** Tells the tenant's open tabs (the integration page) that an account changed. */
-export function publishAccount(ctx: AppContext, row: AccountRow): void {
+export function publishAccount(ctx: AppContext, row: AccountRow, link: ChannelLinkRow | null = null): void {
   ctx.bus.publish({
     kind: 'tenant',
     ownerId: row.ownerId,
-    event: { type: 'account.updated', chat: null, message: null, account: toAccount(row) },
+    event: { type: 'account.updated', chat: null, message: null, account: toAccount(row, link) },
   });
 }
 
@@ -56,13 +70,17 @@ export async function listAccounts(
   const where = [eq(accounts.ownerId, actor.ownerId), isNull(accounts.deletedAt)];
   if (query.types.length) where.push(inArray(accounts.type, query.types));
   const rows = await ctx.db
-    .select()
+    .select({ account: accounts, link: channelLinks })
     .from(accounts)
+    .leftJoin(channelLinks, eq(channelLinks.accountId, accounts.id))
     .where(and(...where))
     .orderBy(desc(accounts.createdAt), desc(accounts.id))
     .limit(query.limit + 1)
     .offset((query.page - 1) * query.limit);
-  return { docs: rows.slice(0, query.limit).map(toAccount), hasNextPage: rows.length > query.limit };
+  return {
+    docs: rows.slice(0, query.limit).map((r) => toAccount(r.account, r.link)),
+    hasNextPage: rows.length > query.limit,
+  };
 }
 
 /** An account of this tenant that has not been deleted, or NOT_FOUND (never another tenant's). */

@@ -63,6 +63,8 @@ export async function ingestInbound(
     chat: stored.chat,
     accountType: account.type,
     accountLabel: account.labelName,
+    accountProvider: account.provider,
+    accountWindow: account.replyWindowHours,
     agentName: stored.agentName,
     agentPhone: stored.agentPhone,
   });

@@ -42,7 +42,8 @@ const head = sql<string>`('{"_id":' || ${json(m.id)}
 
 const tail = sql<string>`(case when ${quoted.id} is null then '' else '}' end
   || ',"kind":' || ${json(m.kind)}
-  || ',"mentions":' || ${json(m.mentions)})`;
+  || ',"mentions":' || ${json(m.mentions)}
+  || ',"pricingCategory":' || ${json(m.pricingCategory)})`;
 
 /**
  * One message of the list as one text column: the whole JSON when neither the message nor the one

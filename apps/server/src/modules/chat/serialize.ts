@@ -9,6 +9,7 @@ import type {
   QuotedMessage,
   SearchHit,
 } from '@sapa/contracts';
+import { LIMITS, replyWindowHoursOf } from '@sapa/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { accounts, agents, chatLabels, chats, messages } from '../../db/schema';
@@ -46,6 +47,8 @@ export const chatColumns = {
   chat: chatViewColumns,
   accountType: accounts.type,
   accountLabel: accounts.labelName,
+  accountProvider: accounts.provider,
+  accountWindow: accounts.replyWindowHours,
   agentName: agents.name,
   agentPhone: agents.phone,
 };
@@ -54,6 +57,9 @@ export interface ChatJoinRow {
   chat: ChatViewRow;
   accountType: 'whatsapp' | 'instagram' | 'messenger';
   accountLabel: string;
+  accountProvider: string;
+  /** accounts.reply_window_hours as stored (replyWindowHoursOf gives the effective one) */
+  accountWindow: number | null;
   agentName: string | null;
   agentPhone: string | null;
 }
@@ -98,7 +104,9 @@ export const jsonTime = (column: AnyPgColumn) => sql`coalesce('"' || ${isoTime(c
  */
 export const chatJson = sql<string>`('{"_id":' || ${json(chats.id)}
   || ',"accountId":' || ${json(chats.accountId)}
-  || ',"account":{"type":' || ${json(accounts.type)} || ',"label":{"name":' || ${json(accounts.labelName)} || '}}'
+  || ',"account":{"type":' || ${json(accounts.type)} || ',"label":{"name":' || ${json(accounts.labelName)} || '}'
+    || ',"provider":' || ${json(accounts.provider)}
+    || ',"replyWindowHours":' || ${json(sql`coalesce(${accounts.replyWindowHours}, case when ${accounts.type} = 'instagram' then ${LIMITS.instagramReplyWindowMs / 3_600_000}::int end)`)} || '}'
   || ',"senderPicture":' || ${json(chats.contactPicture)}
   || ',"contact":{"name":' || ${json(chats.contactName)}
     || ',"phoneNumber":' || ${json(chats.contactPhone)}
@@ -149,7 +157,12 @@ export function toChat(row: ChatJoinRow): Chat {
   return {
     _id: c.id,
     accountId: c.accountId,
-    account: { type: row.accountType, label: { name: row.accountLabel } },
+    account: {
+      type: row.accountType,
+      label: { name: row.accountLabel },
+      provider: row.accountProvider,
+      replyWindowHours: replyWindowHoursOf(row.accountType, row.accountWindow),
+    },
     senderPicture: c.contactPicture,
     contact: {
       name: c.contactName,
@@ -217,6 +230,7 @@ export function toMessage(
     quoted: quoted ? toQuoted(quoted) : null,
     kind: m.kind as MessageKind,
     mentions: m.mentions,
+    pricingCategory: m.pricingCategory,
     ...(m.isDeleted ? {} : mediaField(m.type, m.media)),
   };
 }

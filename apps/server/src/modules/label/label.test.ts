@@ -74,7 +74,7 @@ function chatView(id: string, labelIds: string[]): Chat {
   return {
     _id: id,
     accountId: 'acc',
-    account: { type: 'whatsapp', label: { name: 'Toko' } },
+    account: { type: 'whatsapp', label: { name: 'Toko' }, provider: 'sandbox', replyWindowHours: null },
     senderPicture: null,
     contact: { name: 'Budi', phoneNumber: '6281', note: '', labels: [], labelIds },
     agentId: null,

@@ -19,7 +19,7 @@ describe('composer replaced by a notice (spec §4, §6)', () => {
 
   it('closes Instagram chats 24 hours after the contact last wrote', () => {
     const ig = (fromSenderAt: string) =>
-      makeChat({ account: { type: 'instagram', label: { name: 'IG' } }, fromSenderAt });
+      makeChat({ account: { type: 'instagram', label: { name: 'IG' }, provider: 'sandbox', replyWindowHours: 24 }, fromSenderAt });
     expect(replyBlock(ig('2026-01-09T12:00:00.000Z'), null, now)).toEqual({ kind: 'instagram' });
     expect(replyBlock(ig('2026-01-09T12:00:01.000Z'), null, now)).toBeNull();
   });

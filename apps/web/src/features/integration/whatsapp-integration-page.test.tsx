@@ -21,6 +21,7 @@ function account(overrides: Partial<Account> = {}): Account {
     linking: null,
     pacing: { minGapMs: 3000, hourlyCap: 250 },
     roundRobin: false,
+    channel: null,
     createdAt: '2026-03-01T00:00:00.000Z',
     ...overrides,
   };
@@ -33,6 +34,7 @@ const SANDBOX = account({
   provider: 'sandbox',
   pacing: null,
   roundRobin: false,
+  channel: null,
 });
 
 /** A socket the page opens; the test pushes realtime frames through it. */

@@ -81,6 +81,7 @@ export const SENDER: Account = {
   linking: null,
   pacing: { minGapMs: 3000, hourlyCap: 250 },
   roundRobin: false,
+  channel: null,
   createdAt: '2026-03-01T00:00:00.000Z',
 };
 

@@ -129,5 +129,6 @@ export function pendingMessage(input: {
     quoted: null,
     kind: 'message',
     mentions: [],
+    pricingCategory: null,
   };
 }

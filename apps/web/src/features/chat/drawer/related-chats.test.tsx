@@ -36,8 +36,10 @@ describe("'Percakapan lain' (issue 21)", () => {
       _id: 'c2',
       account: {
         type: 'whatsapp',
-        label: { name: 'Toko Cabang 2', phoneNumber: '62812' },
-      } as Chat['account'],
+        label: { name: 'Toko Cabang 2' },
+        provider: 'sandbox',
+        replyWindowHours: null,
+      },
       conversationState: 'resolved',
       lastMessage: { sendAt: at(5), text: 'Terima kasih', type: 'text', isFromMe: false, status: 'read' },
     });

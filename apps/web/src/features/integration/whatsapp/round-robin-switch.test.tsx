@@ -17,6 +17,7 @@ const account = {
   linking: null,
   pacing: { minGapMs: 3000, hourlyCap: 250 },
   roundRobin: false,
+  channel: null,
   createdAt: '2026-03-01T00:00:00.000Z',
 } as Account;
 
