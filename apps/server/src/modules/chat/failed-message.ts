@@ -2,8 +2,6 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   canReply,
   INBOX_EXTRA_MESSAGES,
-  instagramWindowClosed,
-  t,
   WHATSAPP_MESSAGES,
   type Chat,
   type Message,
@@ -15,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 import { requireChat } from './messages';
 import { publishChatEvent } from './publish';
+import { windowRefusal } from './reply-window';
 import { messageView, toMessage } from './serialize';
 import { SEND_JOB } from './send-job';
 import { requireSubscription } from '../billing/subscription';
@@ -70,8 +69,9 @@ export async function retryFailedMessage(
     .where(eq(accounts.id, row.accountId))
     .limit(1);
   if (!account || account.deletedAt) throw new AppError('CONFLICT', WHATSAPP_MESSAGES.accountDeleted);
-  if (instagramWindowClosed(chat, ctx.clock.now().getTime()))
-    throw new AppError('FORBIDDEN', t('chat.instagramWindow'));
+  const extra = row.channelExtra as { template?: unknown } | null;
+  const closed = windowRefusal(chat, ctx.clock.now().getTime(), extra?.template !== undefined);
+  if (closed) throw closed;
   const now = ctx.clock.now();
   const retried = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx

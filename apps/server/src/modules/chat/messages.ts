@@ -4,7 +4,6 @@ import {
   canQuote,
   canReply,
   channelRefusal,
-  instagramWindowClosed,
   t,
   WHATSAPP_MESSAGES,
   type Chat,
@@ -20,6 +19,7 @@ import { resolveContent } from './content';
 import { loadChat } from './serialize';
 import { EMPTY_MESSAGE_PAGE, messagePageJson } from './message-list';
 import { storeOutbound } from './outbound';
+import { windowRefusal } from './reply-window';
 import { requireSubscription } from '../billing/subscription';
 
 /** The chat of this tenant, or NOT_FOUND (never another tenant's). */
@@ -63,8 +63,8 @@ export async function sendMessage(
   if (!canReply(actor, chat)) throw new AppError('FORBIDDEN');
   await refuseDeletedAccount(ctx, chat.accountId);
   await requireSubscription(ctx, actor.ownerId);
-  if (instagramWindowClosed(chat, ctx.clock.now().getTime()))
-    throw new AppError('FORBIDDEN', t('chat.instagramWindow'));
+  const closed = windowRefusal(chat, ctx.clock.now().getTime(), input.template !== undefined);
+  if (closed) throw closed;
   const refusal = channelRefusal(chat.account.type, input.type);
   if (refusal) throw new AppError('VALIDATION', refusal);
   const content = await resolveContent(ctx.db, actor.ownerId, input);
