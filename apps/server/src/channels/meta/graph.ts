@@ -57,7 +57,7 @@ export function graphUrl(meta: MetaConfig, path: string, query: GraphCall['query
 export async function graph<T = Record<string, unknown>>(meta: MetaConfig, call: GraphCall): Promise<T> {
   const headers: Record<string, string> = {};
   if (call.token) headers.authorization = `Bearer ${call.token}`;
-  let body: BodyInit | undefined;
+  let body: string | FormData | undefined;
   if (call.body instanceof FormData) body = call.body;
   else if (call.body !== undefined) {
     headers['content-type'] = 'application/json';
