@@ -388,6 +388,34 @@ describe('the audit log', () => {
     );
     expect([mine.docs.length, mine.hasNextPage]).toEqual([2, true]);
   });
+
+  it('records a burst of confirmations of one transfer once: only the one that paid it changed anything', async () => {
+    await enableBankTransfer(t);
+    const buyer = await ownerNamed(t, 'Toko Diserbu');
+    const res = await call('POST', '/api/transaction', buyer.token, {
+      planKey: 'dasar',
+      months: 1,
+      method: 'bank_transfer',
+      idempotencyKey: 'audit-serbuan-konfirmasi',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = idOf(res);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('POST', `/api/admin/transaction/${id}/confirm`, operator)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((a) => JSON.parse(a.body).status))).toEqual(new Set(['paid']));
+    const confirms = (await auditRows()).filter(
+      (r) => r.action === 'transaction.confirm' && r.targetId === id,
+    );
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]).toMatchObject({ before: { status: 'pending' }, after: { status: 'paid' } });
+    // and a later repeat, in sequence, adds none either
+    expect((await call('POST', `/api/admin/transaction/${id}/confirm`, operator)).statusCode).toBe(200);
+    expect(
+      (await auditRows()).filter((r) => r.action === 'transaction.confirm' && r.targetId === id),
+    ).toHaveLength(1);
+  });
 });
 
 describe('the admin area', () => {

@@ -16,6 +16,11 @@ export interface AuditedWrite<T> {
   before?: () => Promise<unknown>;
   /** the target's state after it, from the write's answer (default: the answer itself) */
   after?: (result: T) => unknown;
+  /**
+   * Whether the write changed anything (default: it did). An idempotent write answered for a target
+   * already in the wanted state - a repeated or concurrent confirm - records no row.
+   */
+  changed?: (result: T) => boolean;
 }
 
 /**
@@ -31,6 +36,7 @@ export async function audited<T>(
 ): Promise<T> {
   const before = what.before ? await what.before() : undefined;
   const result = await write();
+  if (what.changed && !what.changed(result)) return result;
   await recordAudit(ctx, auth, {
     action: what.action,
     targetType: what.targetType,
@@ -52,6 +58,19 @@ export function transactionAudit(tx: Transaction) {
     extendedTo: tx.extendedTo,
     invoiceNumber: tx.invoiceNumber,
     reference: tx.reference,
+  };
+}
+
+/** An operator's confirmation of a transfer: audited only when this call is the one that paid it. */
+export function confirmTarget(
+  ctx: AppContext,
+  id: string,
+): AuditedWrite<{ transaction: Transaction; changed: boolean }> {
+  const target = transactionTarget(ctx, 'transaction.confirm', id);
+  return {
+    ...target,
+    after: (result) => transactionAudit(result.transaction),
+    changed: (result) => result.changed,
   };
 }
 

@@ -139,13 +139,19 @@ export async function openProof(ctx: AppContext, id: string, ownerId?: string): 
  * POST /admin/transaction/{id}/confirm: the operator saw the money arrive; the purchase is paid (once).
  * A bank transfer only: Midtrans' own notification pays its purchases.
  */
-export async function confirmTransfer(ctx: AppContext, id: string): Promise<Transaction> {
+export async function confirmTransfer(
+  ctx: AppContext,
+  id: string,
+): Promise<{ transaction: Transaction; changed: boolean }> {
   const row = await transactionRow(ctx, id);
   if (!row) throw new AppError('NOT_FOUND', M.notFound);
   if (row.method !== 'bank_transfer') throw new AppError('VALIDATION', M.proofOnlyForTransfer);
-  if (row.status === 'paid') return toTransaction(row);
+  if (row.status === 'paid') return { transaction: toTransaction(row), changed: false };
+  // a concurrent confirm may have paid it between the read and here: then this one changed nothing
   const paid = await markTransactionPaid(ctx, id);
-  return paid ?? toTransaction((await transactionRow(ctx, id))!);
+  return paid
+    ? { transaction: paid, changed: true }
+    : { transaction: toTransaction((await transactionRow(ctx, id))!), changed: false };
 }
 
 /**

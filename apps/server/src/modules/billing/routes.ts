@@ -54,7 +54,13 @@ import {
   adminListWithdrawals,
   moveWithdrawal,
 } from './admin-payments';
-import { audited, subscriptionTarget, transactionTarget, withdrawalTarget } from '../admin/audited';
+import {
+  audited,
+  confirmTarget,
+  subscriptionTarget,
+  transactionTarget,
+  withdrawalTarget,
+} from '../admin/audited';
 
 type IdRoute = { Params: { id: string } };
 
@@ -257,10 +263,12 @@ export function billingRoutes(ctx: AppContext) {
     app.post<IdRoute>(
       '/admin/transaction/:id/confirm',
       { ...admin, schema: { params: idParams, response: { 200: transaction } } },
-      async (request) =>
-        audited(ctx, authOf(request), transactionTarget(ctx, 'transaction.confirm', request.params.id), () =>
+      async (request) => {
+        const confirmed = await audited(ctx, authOf(request), confirmTarget(ctx, request.params.id), () =>
           confirmTransfer(ctx, request.params.id),
-        ),
+        );
+        return confirmed.transaction;
+      },
     );
 
     app.post<IdRoute>(
