@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   bankAccount,
+  INTEGRATION_MESSAGES,
   type BankAccount,
   type PaymentSettingsBody,
   type PaymentSettingsView,
@@ -9,6 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { meta } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { canKeepSecrets, open, seal } from '../../lib/secret-box';
 
 /** The operator's payment settings live in `meta` under this key, as JSON (none: no way to pay yet). */
 const KEY = 'payment_settings';
@@ -26,10 +28,20 @@ export interface PaymentSettings {
   midtrans: MidtransKeys | null;
 }
 
+/**
+ * The document as stored: the server key sealed (lib/secret-box.ts) since issue 25; a document
+ * written before holds it as `serverKey` and is sealed on the operator's next save.
+ */
 const stored = z.object({
   bankAccounts: z.array(bankAccount),
   midtrans: z
-    .object({ serverKey: z.string().min(1), clientKey: z.string().min(1), production: z.boolean() })
+    .object({
+      serverKey: z.string().min(1).optional(),
+      serverKeySealed: z.string().min(1).optional(),
+      clientKey: z.string().min(1),
+      production: z.boolean(),
+    })
+    .refine((m) => m.serverKey || m.serverKeySealed)
     .nullable(),
 });
 
@@ -47,7 +59,19 @@ export async function paymentSettingsOf(ctx: AppContext): Promise<PaymentSetting
   let value = NONE;
   if (row) {
     const parsed = stored.safeParse(JSON.parse(row.value));
-    if (parsed.success) value = parsed.data;
+    if (parsed.success) {
+      const m = parsed.data.midtrans;
+      value = {
+        bankAccounts: parsed.data.bankAccounts,
+        midtrans: m
+          ? {
+              serverKey: m.serverKeySealed ? open(ctx.config, m.serverKeySealed) : (m.serverKey ?? ''),
+              clientKey: m.clientKey,
+              production: m.production,
+            }
+          : null,
+      };
+    }
     // the issues name fields only: the document holds the Midtrans server key
     else
       ctx.log.error(
@@ -92,7 +116,19 @@ export async function savePaymentSettings(
     }
     midtrans = { serverKey, clientKey: input.midtrans.clientKey, production: input.midtrans.production };
   }
-  const value = JSON.stringify({ bankAccounts: input.bankAccounts, midtrans });
+  if (midtrans && !canKeepSecrets(ctx.config))
+    throw new AppError('CONFLICT', INTEGRATION_MESSAGES.secretKeyMissing);
+  // the server key is stored sealed: a copy of the table does not give it away
+  const value = JSON.stringify({
+    bankAccounts: input.bankAccounts,
+    midtrans: midtrans
+      ? {
+          serverKeySealed: seal(ctx.config, midtrans.serverKey),
+          clientKey: midtrans.clientKey,
+          production: midtrans.production,
+        }
+      : null,
+  });
   await ctx.db
     .insert(meta)
     .values({ key: KEY, value })

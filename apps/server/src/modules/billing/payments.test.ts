@@ -2,7 +2,7 @@ import * as api from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactions, users } from '../../db/schema';
+import { meta, transactions, users } from '../../db/schema';
 import {
   TEST_BANK_ACCOUNT,
   devMailbox,
@@ -85,6 +85,10 @@ describe('payment settings', () => {
     });
     expect(kept.body).not.toContain(SERVER_KEY);
     expect(json(kept, api.paymentSettingsView).midtrans?.serverKeySet).toBe(true);
+    // stored sealed: the settings row never holds the key readable
+    const [row] = await t.ctx.db.select().from(meta).where(eq(meta.key, 'payment_settings'));
+    expect(row?.value).not.toContain(SERVER_KEY);
+    expect(row?.value).toContain('serverKeySealed');
 
     const { token } = await buyer();
     const offer = await call('GET', '/api/billing/offer', token);
