@@ -131,6 +131,22 @@ export function replyWindow(
 }
 
 /**
+ * How long a reply window stays open, in Indonesian words for the room header (issue 25): '5 jam 12
+ * menit', '45 menit' under an hour, '6 hari 3 jam' from a day on (Messenger's 7-day window), and
+ * 'kurang dari 1 menit' at the very end. Rounded down, so it never promises more time than is left.
+ */
+export function formatTimeLeft(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'kurang dari 1 menit';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  if (days > 0) return hours > 0 ? `${days} hari ${hours} jam` : `${days} hari`;
+  if (hours > 0) return rest > 0 ? `${hours} jam ${rest} menit` : `${hours} jam`;
+  return `${rest} menit`;
+}
+
+/**
  * spec §4: an Instagram chat whose contact last wrote 24 hours ago or more is closed to replies
  * (Instagram's messaging window); the composer shows a notice and the server refuses the send.
  */

@@ -32,6 +32,8 @@ export const INTEGRATION_MESSAGES = {
   windowClosedMessenger: 'Percakapan dibatasi karena pesan terakhir dari pengguna lebih dari {hours} jam',
   windowClosedCloud:
     'Sudah lebih dari 24 jam sejak pesan terakhir pelanggan. WhatsApp hanya mengizinkan template pesan yang disetujui untuk memulai kembali percakapan.',
+  windowNotStartedCloud:
+    'Pelanggan belum mengirim pesan di percakapan ini. WhatsApp hanya mengizinkan template pesan yang disetujui untuk memulai percakapan.',
   templateRequired: 'Di luar jendela 24 jam, kirim template pesan yang disetujui',
   templateNotFound: 'Template tidak ditemukan atau belum disetujui Meta',
   templateParameters: 'Template ini membutuhkan {count} isian',
@@ -62,6 +64,17 @@ export const INTEGRATION_MESSAGES = {
   'pricing.authentication_international': 'Autentikasi internasional',
   'pricing.service': 'Layanan',
   'pricing.referral_conversion': 'Iklan klik-ke-WhatsApp (gratis)',
+  pricingLabel: 'Kategori biaya WhatsApp',
 } as const;
 
 export type IntegrationMessageKey = keyof typeof INTEGRATION_MESSAGES;
+
+/**
+ * The Indonesian name of a Cloud API pricing category ('marketing' -> 'Marketing', 'utility' ->
+ * 'Utilitas'); also reads a template's category ('UTILITY'). A category not in the catalogue is
+ * shown as Meta sent it.
+ */
+export function pricingCategoryName(category: string): string {
+  const key = `pricing.${category.trim().toLowerCase()}`;
+  return key in INTEGRATION_MESSAGES ? INTEGRATION_MESSAGES[key as IntegrationMessageKey] : category;
+}

@@ -15,4 +15,22 @@ export const CHAT_STRINGS = {
   pickOneHint: 'Pesan dari WhatsApp, Instagram dan Messenger Anda masuk ke sini secara langsung.',
   notifyPrompt: 'Aktifkan notifikasi agar tidak ketinggalan pesan baru.',
   simulatorHint: 'Coba kirim pesan sebagai pelanggan ke nomor sandbox Anda.',
+  // issue 25: the WhatsApp Cloud API template picker
+  templatePick: 'Pilih template',
+  templatePickerTitle: 'Kirim template WhatsApp',
+  templateMenuItem: 'Kirim template WhatsApp',
+  templateSearchLabel: 'Cari template',
+  templateSearchPlaceholder: 'Cari nama template',
+  templateListLabel: 'Template yang disetujui',
+  templateEmpty: 'Belum ada template yang disetujui',
+  templateEmptyHint:
+    'Buat template pesan di WhatsApp Manager (Meta Business Suite) lalu tunggu persetujuan Meta. Template yang sudah disetujui muncul di sini.',
+  templateNoMatch: 'Template tidak ditemukan',
+  templateLoadFailed: 'Gagal memuat template dari Meta',
+  templatePreview: 'Pratinjau pesan',
+  templateParameter: 'Isian {n}',
+  templateNoParameters: 'Template ini tidak membutuhkan isian.',
+  templateSend: 'Kirim template',
+  templateBack: 'Pilih template lain',
+  templateSendFailed: 'Template gagal dikirim',
 } as const;

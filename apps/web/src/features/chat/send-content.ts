@@ -3,6 +3,7 @@ import {
   splitsCaption,
   temporaryId,
   type AccountType,
+  type CloudTemplateSend,
   type ContactMedia,
   type LocationMedia,
   type MediaFields,
@@ -21,13 +22,20 @@ import { uploadMedia } from '../../resources/chat/upload-media';
 
 export type FileKind = 'image' | 'video' | 'audio' | 'document';
 
-/** What the composer hands over: text, a picked file, a location, a contact, or a template's stored media. */
+/**
+ * What the composer hands over: text, a picked file, a location, a contact, or a template's stored
+ * media. A text may carry an approved WhatsApp Cloud API template (issue 25): `text` is then its body
+ * with the {{n}} filled in, which the pending bubble shows.
+ */
 export type OutgoingContent =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; template?: CloudTemplateSend }
   | { type: FileKind; file: File; caption: string }
   | { type: 'location'; location: Omit<LocationMedia, 'thumbnail'>; caption?: string }
   | { type: 'contact'; contact: ContactMedia }
   | { type: FileKind; stored: MediaFields; caption: string };
+
+/** How one send ended: the server stored it, or the Indonesian reason the bubble now shows. */
+export type SendOutcome = { ok: true } | { ok: false; error: string };
 
 export interface SendInput {
   chatId: string;
@@ -79,7 +87,7 @@ function bodyOf(content: OutgoingContent, text: string, uploaded: UploadedMedia 
  * the top); a file is uploaded first and the message sent with the returned url; the answer replaces the
  * pending copy, a failure (upload or send) marks it error with the server's message or the fallback.
  */
-async function sendOne(queryClient: QueryClient, input: SendInput, text: string): Promise<void> {
+async function sendOne(queryClient: QueryClient, input: SendInput, text: string): Promise<SendOutcome> {
   const { content } = input;
   const tmp = temporaryId();
   const media = localMedia(content);
@@ -102,17 +110,19 @@ async function sendOne(queryClient: QueryClient, input: SendInput, text: string)
       input.chatId,
     );
   }
-  const fail = (error: unknown) =>
+  const fail = (error: unknown): SendOutcome => {
+    const reason = sendFailureMessage(error);
     queryClient.setQueryData<MessagePages>(chatKeys.messages(input.chatId), (data) =>
-      markMessageFailed(data, tmp, sendFailureMessage(error)),
+      markMessageFailed(data, tmp, reason),
     );
+    return { ok: false, error: reason };
+  };
   let uploaded: UploadedMedia | null = null;
   if ('file' in content) {
     try {
       uploaded = await uploadMedia(content.file);
     } catch (error) {
-      fail(error);
-      return;
+      return fail(error);
     }
   }
   try {
@@ -120,30 +130,32 @@ async function sendOne(queryClient: QueryClient, input: SendInput, text: string)
       temporaryId: tmp,
       ...bodyOf(content, text, uploaded),
       ...(input.quoted ? { quotedMessageId: input.quoted._id } : {}),
+      ...(content.type === 'text' && content.template ? { template: content.template } : {}),
     });
     chatCaches.writeMessage(queryClient, message, tmp);
     refreshChatCount(queryClient);
+    return { ok: true };
   } catch (error) {
-    fail(error);
+    return fail(error);
   }
 }
 
 /**
  * Sends what the composer produced. Empty text is not sent. On Instagram and Messenger a caption with
- * media goes as two messages, the text and then the media (spec §4).
+ * media goes as two messages, the text and then the media (spec §4). Resolves with how it ended (the
+ * first failure when two messages go), for callers that wait, such as the template picker.
  */
-export async function sendContent(queryClient: QueryClient, input: SendInput): Promise<void> {
+export async function sendContent(queryClient: QueryClient, input: SendInput): Promise<SendOutcome> {
   const caption = captionOf(input.content).trim();
   if (input.content.type === 'text') {
-    if (!caption) return;
-    await sendOne(queryClient, input, caption);
-    return;
+    if (!caption) return { ok: true };
+    return sendOne(queryClient, input, caption);
   }
   if (caption && input.content.type !== 'location' && splitsCaption(input.channel)) {
     // the text first, then the media without its caption
-    await sendOne(queryClient, { ...input, content: { type: 'text', text: caption } }, caption);
-    await sendOne(queryClient, { ...input, quoted: null }, '');
-    return;
+    const first = await sendOne(queryClient, { ...input, content: { type: 'text', text: caption } }, caption);
+    const second = await sendOne(queryClient, { ...input, quoted: null }, '');
+    return first.ok ? second : first;
   }
-  await sendOne(queryClient, input, caption);
+  return sendOne(queryClient, input, caption);
 }

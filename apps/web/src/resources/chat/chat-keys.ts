@@ -42,4 +42,6 @@ export const chatKeys = {
   detail: (id: string) => ['chat', 'detail', id] as const,
   messagesAll: () => ['chat', 'messages'] as const,
   messages: (id: string) => ['chat', 'messages', id] as const,
+  /** issue 25: the approved WhatsApp Cloud API templates a chat's number may send */
+  cloudTemplates: (id: string) => ['chat', 'template-cloud', id] as const,
 };
