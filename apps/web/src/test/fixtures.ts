@@ -29,6 +29,7 @@ export const config: PublicConfig = {
     article: 'https://a.example',
   },
   devMailbox: false,
+  cloudPrices: { marketing: 0, utility: 0, authentication: 0, service: 0 },
 };
 
 /** A fetch stub answering by method and path; unknown calls answer 404. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminTransaction, subscriptionAdjustment } from '../billing';
 import { nameField, passwordField } from './fields';
 import { usernameField } from './admin';
+import { cloudPrices, NO_CLOUD_PRICES } from './integration';
 
 /**
  * The operators' admin area (issue 23): dashboard, users, affiliates, articles, settings, operators
@@ -159,6 +160,8 @@ export const siteSettings = z.object({
       .max(500)
       .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'Alamat tautan tidak valid'),
   }),
+  /** what the operator pays Meta per WhatsApp Cloud API message, by category (issue 25) */
+  cloudPrices: cloudPrices.default(NO_CLOUD_PRICES),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

@@ -3,6 +3,29 @@ import { INTEGRATION_MESSAGES as M } from '../catalogue/integration';
 import { WHATSAPP_MESSAGES as W } from '../catalogue/whatsapp';
 import { ACCOUNT_LABEL_MAX } from './whatsapp';
 
+/**
+ * The WhatsApp Cloud API's pricing categories (channels reference §3.6): Meta bills per delivered
+ * message by category; the operator sets what each costs in rupiah so the inbox can show it.
+ */
+export const CLOUD_PRICING_CATEGORIES = ['marketing', 'utility', 'authentication', 'service'] as const;
+export type CloudPricingCategory = (typeof CLOUD_PRICING_CATEGORIES)[number];
+
+const priceField = z
+  .number({ error: 'Harga tidak valid' })
+  .int('Harga harus bilangan bulat rupiah')
+  .min(0, 'Harga tidak boleh negatif')
+  .max(1_000_000, 'Harga terlalu besar');
+
+/** Rupiah per message of each category (0: not shown). */
+export const cloudPrices = z.object({
+  marketing: priceField,
+  utility: priceField,
+  authentication: priceField,
+  service: priceField,
+});
+export type CloudPrices = z.infer<typeof cloudPrices>;
+export const NO_CLOUD_PRICES: CloudPrices = { marketing: 0, utility: 0, authentication: 0, service: 0 };
+
 /** How an account reaches Meta (issue 25). */
 export const CHANNEL_LINK_KINDS = ['messenger', 'instagram', 'whatsapp-cloud'] as const;
 export type ChannelLinkKind = (typeof CHANNEL_LINK_KINDS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cloudPrices } from './integration';
 
 /** Public settings the web app reads before anyone signs in. */
 export const publicConfig = z.object({
@@ -11,6 +12,8 @@ export const publicConfig = z.object({
   }),
   /** True when email goes to the dev mailbox instead of SMTP. */
   devMailbox: z.boolean(),
+  /** rupiah per WhatsApp Cloud API message by pricing category (0: not shown) */
+  cloudPrices: cloudPrices,
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

@@ -16,6 +16,7 @@ const CHANGED: api.SiteSettings = {
     customerService: 'https://wa.me/6281299998888',
     article: 'https://blog.contoh.test/artikel',
   },
+  cloudPrices: { marketing: 586, utility: 356, authentication: 356, service: 0 },
 };
 
 describe('site settings', () => {
@@ -29,6 +30,7 @@ describe('site settings', () => {
         customerService: t.ctx.config.links.customerService,
         article: '/artikel',
       },
+      cloudPrices: { marketing: 0, utility: 0, authentication: 0, service: 0 },
     });
     expect(await publicConfig()).toMatchObject(settings);
     // an article link set in the environment is kept as it is

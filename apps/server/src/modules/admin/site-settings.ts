@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { siteSettings, type SiteSettings } from '@sapa/contracts';
+import { NO_CLOUD_PRICES, siteSettings, type SiteSettings } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { meta } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
@@ -24,6 +24,7 @@ export function defaultSiteSettings(ctx: AppContext): SiteSettings {
       customerService: links.customerService,
       article: links.article === OLD_ARTICLE_PLACEHOLDER ? '/artikel' : links.article,
     },
+    cloudPrices: { ...NO_CLOUD_PRICES },
   };
 }
 

@@ -31,7 +31,12 @@ export function systemRoutes(ctx: AppContext) {
     // the operator's site settings (issue 23), so a change in the admin area applies without a restart
     app.get('/config', { schema: { ...publicRoute, response: { 200: publicConfig } } }, async () => {
       const site = await siteSettingsOf(ctx);
-      return { betaPaths: site.betaPaths, links: site.links, devMailbox: ctx.mailer.kind === 'dev' };
+      return {
+        betaPaths: site.betaPaths,
+        links: site.links,
+        devMailbox: ctx.mailer.kind === 'dev',
+        cloudPrices: site.cloudPrices,
+      };
     });
 
     // the document of this API, generated from the route schemas (plugins/openapi.ts); public like

@@ -106,6 +106,7 @@ describe('Pengaturan (admin): Pembayaran', () => {
 const SITE: SiteSettings = {
   betaPaths: ['/user/integration/instagram'],
   links: { tutorial: 'https://t.example', customerService: 'https://cs.example', article: '/artikel' },
+  cloudPrices: { marketing: 0, utility: 0, authentication: 0, service: 0 },
 };
 
 describe('Pengaturan (admin): Situs', () => {
@@ -129,6 +130,8 @@ describe('Pengaturan (admin): Situs', () => {
     type(within(section).getByTestId('link-tutorial'), 'https://youtube.com/@sapa');
     type(within(section).getByTestId('link-article'), 'https://blog.sapa.id');
     fireEvent.click(within(section).getAllByTestId('beta-remove')[0]!);
+    type(within(section).getByTestId('price-marketing'), '586');
+    type(within(section).getByTestId('price-utility'), '356');
     fireEvent.click(within(section).getByTestId('setting-site-save'));
     await waitFor(() => expect(api.to('PUT', '/admin/setting/site')).toHaveLength(1));
     expect(api.to('PUT', '/admin/setting/site')[0]!.body).toEqual({
@@ -138,6 +141,7 @@ describe('Pengaturan (admin): Situs', () => {
         customerService: 'https://cs.example',
         article: 'https://blog.sapa.id',
       },
+      cloudPrices: { marketing: 586, utility: 356, authentication: 0, service: 0 },
     });
   });
 });

@@ -1,11 +1,18 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { interpolate, siteSettings, t, type SiteSettings } from '@sapa/contracts';
+import {
+  CLOUD_PRICING_CATEGORIES,
+  interpolate,
+  siteSettings,
+  t,
+  type CloudPricingCategory,
+  type SiteSettings,
+} from '@sapa/contracts';
 import { useToast } from '../../components/toast/use-toast';
 import { useSaveSiteSettings, useSiteSettings } from '../../resources/admin/admin-settings';
 import { newRowId } from './setting-billing-values';
-import { useSettingForm } from './setting-form';
-import { SettingGroup, SettingPending, SettingSection } from './setting-section';
+import { numberOrUndefined, useSettingForm, type NumberValue } from './setting-form';
+import { MoneyInput, SettingGroup, SettingPending, SettingSection } from './setting-section';
 import { SETTING_TEXT } from './setting-strings';
 
 const MAX_BETA_PATHS = 20;
@@ -15,11 +22,13 @@ type LinkName = keyof SiteSettings['links'];
 interface SiteValues {
   betaPaths: { rowId: string; path: string }[];
   links: SiteSettings['links'];
+  cloudPrices: Record<CloudPricingCategory, NumberValue>;
 }
 
 const valuesOf = (site: SiteSettings): SiteValues => ({
   betaPaths: site.betaPaths.map((path) => ({ rowId: newRowId(), path })),
   links: { ...site.links },
+  cloudPrices: { ...site.cloudPrices },
 });
 
 const LINKS: { name: LinkName; label: string; hint?: string; placeholder: string }[] = [
@@ -63,6 +72,11 @@ function SiteForm({ site }: { site: SiteSettings }) {
     form.change((v) => ({ ...v, betaPaths: [...v.betaPaths, { rowId: newRowId(), path: '' }] }));
   const setLink = (name: LinkName) => (value: string) =>
     form.change((v) => ({ ...v, links: { ...v.links, [name]: value } }), `links.${name}`);
+  const setPrice = (category: CloudPricingCategory) => (value: NumberValue) =>
+    form.change(
+      (v) => ({ ...v, cloudPrices: { ...v.cloudPrices, [category]: value } }),
+      `cloudPrices.${category}`,
+    );
 
   const submit = () => {
     const body = form.check(siteSettings, {
@@ -72,6 +86,9 @@ function SiteForm({ site }: { site: SiteSettings }) {
         customerService: values.links.customerService.trim(),
         article: values.links.article,
       },
+      cloudPrices: Object.fromEntries(
+        CLOUD_PRICING_CATEGORIES.map((c) => [c, numberOrUndefined(values.cloudPrices[c])]),
+      ),
     });
     if (!body) return;
     save.mutate(body, {
@@ -166,6 +183,21 @@ function SiteForm({ site }: { site: SiteSettings }) {
             />
           ))}
         </Stack>
+      </SettingGroup>
+
+      <SettingGroup title={SETTING_TEXT.pricesHeading} hint={SETTING_TEXT.pricesHint}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {CLOUD_PRICING_CATEGORIES.map((category) => (
+            <MoneyInput
+              key={category}
+              label={SETTING_TEXT[`price.${category}`]}
+              value={values.cloudPrices[category]}
+              onChange={setPrice(category)}
+              error={errors[`cloudPrices.${category}`]}
+              data-testid={`price-${category}`}
+            />
+          ))}
+        </SimpleGrid>
       </SettingGroup>
     </SettingSection>
   );

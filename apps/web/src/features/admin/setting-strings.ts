@@ -100,6 +100,13 @@ export const SETTING_TEXT = {
   linkArticle: 'Artikel',
   linkArticleHint: 'Alamat di situs ini seperti /artikel, atau alamat lengkap https://…',
   urlPlaceholder: 'https://',
+  pricesHeading: 'Harga pesan WhatsApp Cloud API',
+  pricesHint:
+    'Biaya per pesan yang ditagih Meta untuk tiap kategori, dalam rupiah. Ditampilkan di samping pesan Cloud API; 0 menyembunyikan harganya.',
+  'price.marketing': 'Marketing',
+  'price.utility': 'Utilitas',
+  'price.authentication': 'Autentikasi',
+  'price.service': 'Layanan',
 
   // Operator
   operators: 'Operator',
