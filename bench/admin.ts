@@ -22,12 +22,9 @@
  * Bounded: fixed load phases on 127.0.0.1 only.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
-import { openDatabase } from '../apps/server/src/db/client';
+import { freshSeedDatabase, type Exec, type SeedDatabase } from './lib/seed-db';
 import { api, load, percentile, printTable, startServer, type Row } from './lib/server';
 import { WRK, wrk } from './lib/wrk';
 
@@ -61,8 +58,6 @@ const uid = (prefix: string, n: string) =>
 const ownerOfNumber = (j: string) => `((${j}) * 13 % ${OWNERS} + 1)`;
 const numberOfChat = (c: string) => `((${c} - 1) % ${NUMBERS} + 1)`;
 
-type Exec = (q: string) => Promise<void>;
-
 /** The messages' b-tree indexes (as migration 0002 makes them): name and definition. */
 const messageIndexes = [
   'messages_account_external_key using btree (account_id, external_id)',
@@ -71,70 +66,22 @@ const messageIndexes = [
 ];
 
 /** The database to seed: the server's environment for it, and a way to run the seed on one connection. */
-async function prepareDatabase(): Promise<{
-  env: Record<string, string>;
-  seed: (run: (exec: Exec) => Promise<void>) => Promise<void>;
-  /** removes the database (after the run, without --keep) */
-  drop: () => Promise<void>;
-}> {
-  if (kind === 'postgres') {
+async function prepareDatabase(): Promise<SeedDatabase> {
+  if (kind === 'postgres' && REUSE) {
+    // the seeded database of an earlier run (--keep): only the operators' cached figures go
     const url = new URL(baseUrl);
     url.pathname = `/${DB_NAME}`;
-    if (REUSE) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      await client.query('delete from stats_daily');
-      await client.end();
-      return {
-        env: { DATABASE_URL: url.toString() },
-        seed: async () => undefined,
-        drop: async () => undefined,
-      };
-    }
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.query(`create database ${DB_NAME}`);
-    await admin.end();
-    // the migrations, then one connection that skips triggers and foreign-key checks
-    await (await openDatabase({ url: url.toString() })).close();
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await client.query('delete from stats_daily');
+    await client.end();
     return {
       env: { DATABASE_URL: url.toString() },
-      drop: async () => {
-        const client = new pg.Client({ connectionString: baseUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${DB_NAME} with (force)`);
-        await client.end();
-      },
-      seed: async (run) => {
-        const client = new pg.Client({
-          connectionString: url.toString(),
-          options:
-            '-c session_replication_role=replica -c synchronous_commit=off -c maintenance_work_mem=256MB',
-        });
-        await client.connect();
-        try {
-          await run(async (q) => void (await client.query(q)));
-        } finally {
-          await client.end();
-        }
-      },
+      seed: async () => undefined,
+      drop: async () => undefined,
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-admin-'));
-  return {
-    env: { DATABASE_URL: '', SAPA_DATA_DIR: dir },
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    seed: async (run) => {
-      const database = await openDatabase({ dataDir: dir });
-      try {
-        await database.db.execute(sql.raw('set session_replication_role = replica'));
-        await run(async (q) => void (await database.db.execute(sql.raw(q))));
-      } finally {
-        await database.close();
-      }
-    },
-  };
+  return freshSeedDatabase({ kind, baseUrl, name: DB_NAME, fast: true });
 }
 
 async function seed(exec: Exec): Promise<Row[]> {

@@ -18,10 +18,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { openDatabase } from '../apps/server/src/db/client';
+import { freshSeedDatabase, type Exec, type SeedDatabase } from './lib/seed-db';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { api, printTable, startServer, type Row } from './lib/server';
 
@@ -42,8 +40,6 @@ const WARM_ID = 'b0000000-0000-4000-8000-000000000002';
 const TIME_BUDGET_MS = 20_000;
 const RSS_BUDGET_MB = 150;
 
-type Exec = (q: string) => Promise<void>;
-
 /** The resident set of a process, in MB (Linux /proc). */
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -51,55 +47,8 @@ function rssMb(pid: number): number {
 }
 
 /** The database: the server's environment for it, a way to seed it before the server starts, and its removal. */
-async function prepareDatabase(): Promise<{
-  env: Record<string, string>;
-  seed: (run: (exec: Exec) => Promise<void>) => Promise<void>;
-  drop: () => Promise<void>;
-}> {
-  if (kind === 'postgres') {
-    const url = new URL(baseUrl);
-    url.pathname = `/${DB_NAME}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.query(`create database ${DB_NAME}`);
-    await admin.end();
-    await (await openDatabase({ url: url.toString() })).close(); // the migrations
-    return {
-      env: { DATABASE_URL: url.toString() },
-      seed: async (run) => {
-        const client = new pg.Client({
-          connectionString: url.toString(),
-          options: '-c synchronous_commit=off',
-        });
-        await client.connect();
-        try {
-          await run(async (q) => void (await client.query(q)));
-        } finally {
-          await client.end();
-        }
-      },
-      drop: async () => {
-        const client = new pg.Client({ connectionString: baseUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${DB_NAME} with (force)`);
-        await client.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-report-export-'));
-  return {
-    env: { DATABASE_URL: '', SAPA_DATA_DIR: dir },
-    seed: async (run) => {
-      const database = await openDatabase({ dataDir: dir });
-      try {
-        await run(async (q) => void (await database.db.execute(sql.raw(q))));
-      } finally {
-        await database.close();
-      }
-    },
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
+function prepareDatabase(): Promise<SeedDatabase> {
+  return freshSeedDatabase({ kind, baseUrl, name: DB_NAME, fast: false });
 }
 
 /** One broadcast's recipients, as a finished broadcast has them. */

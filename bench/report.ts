@@ -19,12 +19,9 @@
  * after the run unless --keep). Bounded: fixed load phases on 127.0.0.1 only.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
-import { openDatabase } from '../apps/server/src/db/client';
+import { freshSeedDatabase, type Exec, type SeedDatabase } from './lib/seed-db';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { api, printTable, startServer, type Row } from './lib/server';
 import { WRK, wrk } from './lib/wrk';
@@ -54,8 +51,6 @@ const ACCOUNT_ID = 'e0000000-0000-4000-8000-000000000001';
 const uid = (prefix: string, n: string) =>
   `'${prefix}0000000-0000-4000-8000-' || lpad((${n})::text, 12, '0')`;
 
-type Exec = (q: string) => Promise<void>;
-
 /** The recipients' indexes (as the schema makes them): built after the rows. */
 const recipientIndexes = [
   'unique index broadcast_recipients_phone_key on broadcast_recipients (broadcast_id, phone)',
@@ -67,57 +62,8 @@ const recipientIndexes = [
 ];
 
 /** The database to seed: the server's environment for it, and a way to run the seed on one connection. */
-async function prepareDatabase(): Promise<{
-  env: Record<string, string>;
-  seed: (run: (exec: Exec) => Promise<void>) => Promise<void>;
-  drop: () => Promise<void>;
-}> {
-  if (kind === 'postgres') {
-    const url = new URL(baseUrl);
-    url.pathname = `/${DB_NAME}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.query(`create database ${DB_NAME}`);
-    await admin.end();
-    await (await openDatabase({ url: url.toString() })).close();
-    return {
-      env: { DATABASE_URL: url.toString() },
-      drop: async () => {
-        const client = new pg.Client({ connectionString: baseUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${DB_NAME} with (force)`);
-        await client.end();
-      },
-      seed: async (run) => {
-        const client = new pg.Client({
-          connectionString: url.toString(),
-          options:
-            '-c session_replication_role=replica -c synchronous_commit=off -c maintenance_work_mem=256MB',
-        });
-        await client.connect();
-        try {
-          await run(async (q) => void (await client.query(q)));
-        } finally {
-          await client.end();
-        }
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-bench-report-'));
-  return {
-    env: { DATABASE_URL: '', SAPA_DATA_DIR: dir },
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    seed: async (run) => {
-      const database = await openDatabase({ dataDir: dir });
-      try {
-        await database.db.execute(sql.raw('set session_replication_role = replica'));
-        await run(async (q) => void (await database.db.execute(sql.raw(q))));
-      } finally {
-        await database.close();
-      }
-    },
-  };
+function prepareDatabase(): Promise<SeedDatabase> {
+  return freshSeedDatabase({ kind, baseUrl, name: DB_NAME, fast: true });
 }
 
 async function seed(exec: Exec): Promise<Row[]> {
