@@ -71,10 +71,6 @@ export const TX_TEXT = {
   // the proof
   proofHeading: 'Bukti transfer',
   proofNone: 'Pemilik belum mengunggah bukti transfer.',
-  proofMeta: '{size} · diunggah {time}',
-  viewProof: 'Lihat bukti',
-  downloadProof: 'Unduh bukti',
-  proofPreview: 'Bukti transfer',
   close: 'Tutup',
 
   // Midtrans

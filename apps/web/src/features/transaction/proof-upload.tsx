@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Box, Button, FileInput, Group, Image, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconDownload, IconEye, IconFileCheck, IconUpload } from '@tabler/icons-react';
-import { BILLING_MESSAGES, interpolate, t, WEB_MESSAGES, type Transaction } from '@sapa/contracts';
+import { useState } from 'react';
+import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { BILLING_MESSAGES, t, type Transaction } from '@sapa/contracts';
+import { ProofFile } from '../../components/proof-file';
 import { useToast } from '../../components/toast/use-toast';
-import { saveBlob, safeFileName } from '../../lib/api-download';
 import { errorMessage } from '../../lib/api-error';
-import { formatWibTime } from '../../lib/wib-time';
 import { fetchProof, useUploadProof } from '../../resources/transaction/transaction-queries';
-import { formatBytes, PROOF_ACCEPT, proofProblem } from './transaction-format';
+import { PROOF_ACCEPT, proofProblem } from './transaction-format';
 import { TX_TEXT } from './transaction-strings';
 
 /**
@@ -42,7 +41,7 @@ export function ProofUpload({ tx }: { tx: Transaction }) {
   return (
     <Stack gap="sm" data-testid="proof-upload">
       <Text fw={650}>{TX_TEXT.proofHeading}</Text>
-      {tx.proof ? <UploadedProof tx={tx} proof={tx.proof} /> : null}
+      {tx.proof ? <ProofFile proof={tx.proof} fetchFile={() => fetchProof(tx._id)} testId="proof" /> : null}
       <FileInput
         label={TX_TEXT.proofLabel}
         description={TX_TEXT.proofDescription}
@@ -70,94 +69,5 @@ export function ProofUpload({ tx }: { tx: Transaction }) {
         {TX_TEXT.adminNote}
       </Text>
     </Stack>
-  );
-}
-
-function UploadedProof({ tx, proof }: { tx: Transaction; proof: NonNullable<Transaction['proof']> }) {
-  const toast = useToast();
-  const [loading, setLoading] = useState(false);
-  const [preview, setPreview] = useState<{ blob: Blob; url: string } | null>(null);
-
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview.url);
-    },
-    [preview],
-  );
-
-  // the page's CSP (object-src 'none') rules out an embedded PDF: a PDF is saved, an image shown
-  const image = proof.mimetype.startsWith('image/');
-  const view = async () => {
-    setLoading(true);
-    try {
-      const blob = await fetchProof(tx._id);
-      if (image) setPreview({ blob, url: URL.createObjectURL(blob) });
-      else saveBlob(blob, safeFileName(proof.name, 'bukti-transfer.pdf'));
-    } catch (failure) {
-      toast.show({
-        title: t('common.failed'),
-        message: errorMessage(failure, WEB_MESSAGES.unexpectedError),
-        type: 'error',
-      });
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  return (
-    <Paper withBorder radius="md" p="sm" data-testid="proof-current">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 200px' }}>
-          <ThemeIcon variant="light" color="green" size={36} radius="md" aria-hidden>
-            <IconFileCheck size={20} />
-          </ThemeIcon>
-          <Box miw={0}>
-            <Text size="sm" fw={600} truncate data-testid="proof-name">
-              {proof.name}
-            </Text>
-            <Text size="xs" c="dimmed" data-testid="proof-meta">
-              {interpolate(TX_TEXT.proofMeta, {
-                size: formatBytes(proof.size),
-                time: `${formatWibTime(proof.uploadedAt)} WIB`,
-              })}
-            </Text>
-          </Box>
-        </Group>
-        <Button
-          variant="light"
-          size="sm"
-          leftSection={image ? <IconEye size={16} /> : <IconDownload size={16} />}
-          onClick={() => void view()}
-          loading={loading}
-          data-testid="proof-view"
-        >
-          {image ? TX_TEXT.viewProof : TX_TEXT.downloadProofFile}
-        </Button>
-      </Group>
-      <Modal
-        opened={!!preview}
-        onClose={() => setPreview(null)}
-        title={TX_TEXT.proofPreview}
-        centered
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Tutup' }}
-        styles={{ title: { fontWeight: 650 } }}
-      >
-        {preview ? (
-          <Stack gap="md" data-testid="proof-preview">
-            <Image src={preview.url} alt={proof.name} fit="contain" mah="70vh" />
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                onClick={() => saveBlob(preview.blob, safeFileName(proof.name, 'bukti-transfer'))}
-              >
-                {TX_TEXT.downloadProof}
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
-    </Paper>
   );
 }

@@ -52,12 +52,7 @@ export function proofProblem(file: Pick<File, 'name' | 'type' | 'size'>): string
   return null;
 }
 
-/** A file size as people read it: '820 KB', '1,4 MB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('id-ID', { maximumFractionDigits: 1 })} MB`;
-}
+export { formatBytes } from '../../lib/format-bytes';
 
 /** A new purchase key (8-64 of [A-Za-z0-9_-]): one per form session and choice, so a repeat buys once. */
 export function newIdempotencyKey(): string {

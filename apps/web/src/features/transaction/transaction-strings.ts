@@ -116,11 +116,6 @@ export const TX_TEXT = {
   proofPlaceholder: 'Pilih file',
   upload: 'Unggah bukti',
   uploaded: 'Bukti transfer terkirim',
-  proofMeta: '{size} · diunggah {time}',
-  viewProof: 'Lihat bukti',
-  downloadProof: 'Unduh',
-  downloadProofFile: 'Unduh bukti',
-  proofPreview: 'Bukti transfer',
   adminNote:
     'Admin akan memeriksa bukti transfer dan mengonfirmasi pembayaran Anda. Status di halaman ini berubah menjadi Lunas secara otomatis.',
   // a pending Midtrans payment
