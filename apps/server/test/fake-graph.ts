@@ -35,10 +35,14 @@ export interface GraphAnswer {
   redirect?: string;
 }
 
+/**
+ * A route's answer; null passes the request on to the routes added before it (the Pages and the
+ * Cloud API fakes both answer POST /:id/messages: each takes only the ids it knows).
+ */
 export type GraphHandler = (
   req: GraphRequest,
   params: Record<string, string>,
-) => GraphAnswer | Promise<GraphAnswer>;
+) => GraphAnswer | null | Promise<GraphAnswer | null>;
 
 /** A Graph error as Meta answers it: {error: {message, type, code, error_subcode, fbtrace_id}}. */
 export function graphError(code: number, message: string, subcode?: number, status = 400): GraphAnswer {
@@ -178,7 +182,7 @@ export async function startFakeGraph(
             route.names.map((n, k) => [n, decodeURIComponent(match[k + 1]!)]),
           );
           answer = await route.handler(request, params);
-          break;
+          if (answer) break;
         }
       }
       answer ??= graphError(100, `Unknown path components: ${path}`, 2500, 404);
