@@ -62,7 +62,13 @@ import { dashboardRoutes } from './modules/admin/dashboard-routes';
 import { articleRoutes } from './modules/article/routes';
 import { reportRoutes } from './modules/report/routes';
 import { reportExportRoutes } from './modules/report/export-routes';
-import { defineMetaWebhookJob, metaWebhookRoutes } from './channels/meta/webhook';
+import { defineMetaWebhookJob, metaWebhookRoutes, onMetaWebhook } from './channels/meta/webhook';
+import { whatsappCloudConnector } from './channels/whatsapp-cloud/connector';
+import { handleCloudDelivery } from './channels/whatsapp-cloud/inbound';
+import { cloudRoutes } from './modules/integration/cloud-routes';
+import { integrationRoutes } from './modules/integration/routes';
+import { metaConnector } from './channels/meta/meta-connector';
+import { registerMetaInbound } from './channels/meta/inbound';
 import { articlePageHead } from './modules/article/page-head';
 
 export interface BuildOptions {
@@ -159,6 +165,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   ctx.whatsapp = whatsapp;
   ctx.connectors.register(sandboxConnector(ctx));
   ctx.connectors.register(whatsappWebConnector(ctx, whatsapp, options.whatsapp?.pacing));
+  // the WhatsApp Cloud API (issue 25 part 5): sends, and the 'whatsapp_business_account' webhooks
+  ctx.connectors.register(whatsappCloudConnector(ctx));
+  onMetaWebhook(ctx, 'whatsapp_business_account', (delivery) => handleCloudDelivery(ctx, delivery));
+  // Messenger Pages and Instagram accounts (issue 25 parts 3-4): sends, and the 'page' and 'instagram' webhooks
+  ctx.connectors.register(metaConnector(ctx));
+  registerMetaInbound(ctx);
   // the handlers of the job kinds of jobs/kinds.ts
   defineSendJob(ctx);
   defineSendManyJob(ctx);
@@ -239,6 +251,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(userRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(accountRoutes(ctx));
+      await api.register(cloudRoutes(ctx));
+      await api.register(integrationRoutes(ctx));
       await api.register(mediaRoutes(ctx));
       await api.register(templateRoutes(ctx));
       await api.register(labelRoutes(ctx));

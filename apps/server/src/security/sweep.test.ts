@@ -384,7 +384,30 @@ const PLANS: Record<string, Plan> = {
   'POST /api/account/whatsapp': () => [{ body: { labelName: 'Nomor Penyusup', method: 'qr' } }],
   'POST /api/account/whatsapp/:id/link': () => [{ body: { method: 'qr' } }],
   'POST /api/account/whatsapp/:id/test': () => [{ body: { phoneNumber: '6281299990000', text: 'uji' } }],
+  'POST /api/account/whatsapp-cloud': () => [
+    {
+      body: {
+        labelName: 'Nomor Cloud Penyusup',
+        phoneNumberId: '106540352242922',
+        wabaId: '102290129340398',
+        token: `EAAG${'x'.repeat(40)}`,
+      },
+    },
+  ],
   'PUT /api/account/:id': () => [{ body: { labelName: 'Diubah Penyusup' } }],
+
+  // ---- Meta integration (issue 25): linking is the owner's own; a state is bound to its session ----
+  'POST /api/integration/meta/login': () => [
+    { body: { kind: 'messenger' } },
+    { body: { kind: 'instagram' } },
+  ],
+  'POST /api/integration/meta/callback': () => [
+    { body: { kind: 'messenger', state: 'bukan-state-sah', code: 'kode-palsu' } },
+    {
+      note: 'refused in the dialog',
+      body: { kind: 'instagram', state: 'bukan-state-sah', error: 'access_denied' },
+    },
+  ],
 
   // ---- contacts and groups ----
   'GET /api/contact/chat': (v) => [{ query: { search: v.customer.name } }],

@@ -22,6 +22,7 @@ export const INTEGRATION_MESSAGES = {
   takenByOther: 'Sudah terhubung ke akun Sapa lain. Putuskan dari akun tersebut terlebih dahulu.',
   metaUnreachable: 'Tidak dapat menghubungi Meta saat ini. Coba lagi beberapa saat lagi.',
   linkFailed: 'Penautan gagal: {reason}',
+  subscribeFailed: 'Meta menolak pendaftaran webhook untuk akun ini (kode {code}). Coba hubungkan lagi.',
   // cards
   'state.connected': 'Terhubung',
   'state.tokenInvalid': 'Perlu dihubungkan ulang',
@@ -51,12 +52,30 @@ export const INTEGRATION_MESSAGES = {
   'send.cloudThroughput': 'Batas kecepatan kirim nomor ini terlampaui (130429). Pesan akan dicoba lagi',
   'send.cloudUndeliverable': 'Pesan tidak dapat dikirim ke nomor ini (131026)',
   'send.failed': 'Gagal mengirim melalui Meta: {reason}',
+  'send.mediaGone': 'File lampiran tidak ditemukan lagi di penyimpanan. Unggah ulang lalu kirim kembali',
+  // Messenger and Instagram inbound (what arrives that is not plain text or media)
+  'contact.instagram': 'Pengguna Instagram',
+  'contact.messenger': 'Pengguna Messenger',
+  'inbound.metaUnsupported': 'Pelanggan mengirim pesan yang belum didukung Sapa. Buka {app} untuk melihatnya',
+  'inbound.metaMediaFailed': 'Pelanggan mengirim {type}, tetapi file tidak dapat diambil dari Meta',
+  'inbound.share': 'Membagikan tautan: {url}',
+  'inbound.reel': 'Membagikan reel: {url}',
+  'inbound.storyMention': 'Menyebut Anda di cerita Instagram: {url}',
+  'inbound.storyReply': 'Membalas cerita Anda: {url}',
   // WhatsApp Cloud API
   cloudConnected: 'Nomor WhatsApp Cloud API berhasil dihubungkan',
   cloudPhoneNumberIdInvalid: 'Phone Number ID tidak valid',
   cloudWabaIdInvalid: 'WhatsApp Business Account ID tidak valid',
   cloudTokenInvalid: 'Token akses tidak valid',
   cloudCheckFailed: 'Meta tidak mengenali nomor ini dengan token tersebut: {reason}',
+  cloudSignupIncomplete:
+    'Pendaftaran WhatsApp belum selesai: nomor atau WhatsApp Business Account tidak dipilih. Ulangi dari tombol Hubungkan.',
+  cloudOnly: 'Template pesan hanya dapat dikirim dari nomor WhatsApp Cloud API',
+  templatesFailed: 'Daftar template tidak dapat dibaca dari Meta: {reason}',
+  'inbound.mediaFailed': 'Pelanggan mengirim {type}, tetapi file tidak dapat diambil dari WhatsApp',
+  'inbound.unsupported': 'Pelanggan mengirim jenis pesan yang belum didukung Sapa ({type})',
+  'send.cloudMedia': 'WhatsApp menolak file ini (jenis atau ukurannya tidak didukung)',
+  'send.cloudTemplate': 'Template ditolak WhatsApp: nama, bahasa atau isiannya tidak sesuai',
   // pricing categories of the Cloud API
   'pricing.marketing': 'Marketing',
   'pricing.utility': 'Utilitas',

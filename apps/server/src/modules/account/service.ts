@@ -237,6 +237,9 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: string): 
     .returning();
   forgetAccount(ctx, id);
   if (!row) return;
+  // a Meta account's link goes, so its Page, Instagram account or number can be linked again (issue 25)
+  const { removeChannelLink } = await import('../integration/meta-link');
+  await removeChannelLink(ctx, id);
   if (current.provider === WHATSAPP_WEB) {
     await whatsappControl(ctx)
       .logout(id)

@@ -1,11 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import {
-  canReply,
-  INBOX_EXTRA_MESSAGES,
-  WHATSAPP_MESSAGES,
-  type Chat,
-  type Message,
-} from '@sapa/contracts';
+import { canReply, INBOX_EXTRA_MESSAGES, WHATSAPP_MESSAGES, type Chat, type Message } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import { accounts, chats, messages } from '../../db/schema';
 import type { MessageRow } from '../../channels/connector';

@@ -8,6 +8,8 @@ export { storeOutbound, type OutboundInput } from './outbound';
 export { revokeMessage } from './revoke';
 export { mergeChats, type MergeChatsInput } from './merge-chats';
 export { applyStatus, applyStatusMany } from './receipts';
+export { applyStatusUpTo } from './receipts-up-to';
+export { recordPricing } from './pricing';
 export { findMessage, findMessageByExternalId, recordExternalId } from './message-lookup';
 export { forgetAccount } from './account-cache';
 export { publishChatsUpdated, releaseAgentChats, removeLabelFromChats } from './tenant-changes';

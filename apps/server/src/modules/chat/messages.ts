@@ -4,6 +4,7 @@ import {
   canQuote,
   canReply,
   channelRefusal,
+  INTEGRATION_MESSAGES,
   t,
   WHATSAPP_MESSAGES,
   type Chat,
@@ -15,7 +16,8 @@ import { accounts, chats, messages } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 import { publishChatEvent } from './publish';
-import { resolveContent } from './content';
+import { resolveContent, type ResolvedContent } from './content';
+import { templateToSend } from '../../channels/whatsapp-cloud/templates';
 import { loadChat } from './serialize';
 import { EMPTY_MESSAGE_PAGE, messagePageJson } from './message-list';
 import { storeOutbound } from './outbound';
@@ -67,7 +69,18 @@ export async function sendMessage(
   if (closed) throw closed;
   const refusal = channelRefusal(chat.account.type, input.type);
   if (refusal) throw new AppError('VALIDATION', refusal);
-  const content = await resolveContent(ctx.db, actor.ownerId, input);
+  let content: ResolvedContent;
+  let channelExtra: Record<string, unknown> | null = null;
+  if (input.template) {
+    // issue 25: an approved template of the chat's Cloud API number, its body filled in as the text
+    if (chat.account.provider !== 'whatsapp-cloud')
+      throw new AppError('VALIDATION', INTEGRATION_MESSAGES.cloudOnly);
+    const { text, template } = await templateToSend(ctx, chat.accountId, input.template);
+    content = { type: 'text', text, media: null };
+    channelExtra = { template };
+  } else {
+    content = await resolveContent(ctx.db, actor.ownerId, input);
+  }
   let quoted: typeof messages.$inferSelect | null = null;
   if (input.quotedMessageId) {
     if (!canQuote(chat.account.type)) throw new AppError('VALIDATION', ATTACHMENT_MESSAGES.replyWhatsappOnly);
@@ -92,6 +105,7 @@ export async function sendMessage(
     ...content,
     quoted,
     agentId: actor.agentId,
+    channelExtra,
   });
   return message;
 }

@@ -24,6 +24,8 @@ export interface OutboundInput extends ResolvedContent {
    * the reply in chats.auto_reply_at. 'message' by default.
    */
   kind?: 'message' | 'auto';
+  /** what the channel needs beyond the content (issue 25): a Cloud API template {template: {...}} */
+  channelExtra?: Record<string, unknown> | null;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function storeOutbound(
         status: 'pending',
         agentId: input.agentId,
         kind: input.kind ?? 'message',
+        channelExtra: input.channelExtra ?? null,
         createdAt: now,
         updatedAt: now,
       })
