@@ -48,6 +48,10 @@ const page = {
     () => import('../features/integration/messenger-callback-page'),
     'MessengerCallbackPage',
   ),
+  waCallback: lazyPage(
+    () => import('../features/integration/whatsapp-callback-page'),
+    'WhatsappCallbackPage',
+  ),
   agent: lazyPage(() => import('../features/agent/agent-page'), 'AgentPage'),
   broadcastReport: lazyPage(() => import('../features/report/broadcast-report-page'), 'BroadcastReportPage'),
   broadcastReportDetail: lazyPage(
@@ -116,6 +120,7 @@ export function UserRoutes() {
             },
             { path: 'integration/instagram/callback', element: <P.igCallback /> },
             { path: 'integration/messenger/callback', element: <P.fbCallback /> },
+            { path: 'integration/whatsapp-cloud/callback', element: <P.waCallback /> },
             {
               path: 'integration',
               element: <P.section {...SECTIONS.integration} />,

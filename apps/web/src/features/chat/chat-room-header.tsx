@@ -1,7 +1,7 @@
 import { ActionIcon, Menu, Skeleton, Text } from '@mantine/core';
-import { IconArrowLeft, IconDotsVertical, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowLeft, IconDotsVertical, IconInfoCircle, IconTemplate } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Chat } from '@sapa/contracts';
+import { replyWindow, type Chat } from '@sapa/contracts';
 import { AppAvatar } from '../../components/app-avatar';
 import { ChannelIcon } from '../../components/channel-icon';
 import { contactName } from './chat-row';
@@ -9,6 +9,8 @@ import { useSession } from '../../lib/use-session';
 import { ChatStateActions, stateNote } from './chat-state-actions';
 import { formatWib } from './snooze-times';
 import { DockToggle } from './dock-toggle';
+import { ReplyWindowBadge } from './reply-window-badge';
+import { CHAT_STRINGS } from './chat-strings';
 
 function BackLink() {
   return (
@@ -26,16 +28,22 @@ function BackLink() {
   );
 }
 
-/** spec §2 'Chat room' header: back arrow on phones, picture, name, channel and account label. */
+/**
+ * spec §2 'Chat room' header: back arrow on phones, picture, name, channel and account label, and
+ * (issue 25) how long the channel's reply window stays open.
+ */
 export function ChatRoomHeader({
   chat,
   onOpenInfo,
   dock = null,
+  onSendTemplate,
 }: {
   chat: Chat | undefined;
   onOpenInfo: () => void;
   /** wide screens (issue 21): 'Info Percakapan' can stay docked beside the chat */
   dock?: { docked: boolean; onToggle: () => void } | null;
+  /** WhatsApp Cloud API chats (issue 25): the menu offers an approved template too */
+  onSendTemplate?: () => void;
 }) {
   const myAgentId = useSession()?.user?.agent?._id ?? null;
   if (!chat) {
@@ -49,6 +57,8 @@ export function ChatRoomHeader({
   }
   const name = contactName(chat);
   const note = stateNote(chat, formatWib);
+  // the chat room re-renders when the window closes, so 'now' here is fresh enough
+  const reply = replyWindow(chat, Date.now());
   return (
     <header className="sapa-room-head" data-testid="chat-room-header">
       <BackLink />
@@ -66,6 +76,9 @@ export function ChatRoomHeader({
             <Text component="span" size="xs" c="dimmed" truncate data-testid="chat-room-state">
               · {note}
             </Text>
+          ) : null}
+          {reply.state === 'open' && reply.closesAt !== null ? (
+            <ReplyWindowBadge key={reply.closesAt} closesAt={reply.closesAt} />
           ) : null}
         </span>
       </div>
@@ -91,6 +104,15 @@ export function ChatRoomHeader({
           >
             Info Percakapan
           </Menu.Item>
+          {onSendTemplate ? (
+            <Menu.Item
+              leftSection={<IconTemplate size={17} stroke={1.7} />}
+              onClick={onSendTemplate}
+              data-testid="cloud-template-open"
+            >
+              {CHAT_STRINGS.templateMenuItem}
+            </Menu.Item>
+          ) : null}
         </Menu.Dropdown>
       </Menu>
     </header>

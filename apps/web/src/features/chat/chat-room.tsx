@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Message } from '@sapa/contracts';
+import { replyWindow, type Message } from '@sapa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/use-session';
@@ -15,12 +15,17 @@ import { useSendMessage } from './use-send-message';
 import { RoomComposer } from './room-composer';
 import { useMediaQuery } from '@mantine/hooks';
 import { DOCK_MEDIA_QUERY, readDocked, writeDocked } from './dock-state';
+import { useRerenderAt } from './reply-window';
+import type { OutgoingContent } from './send-content';
 
 const ChatInfoDrawer = lazy(async () => ({
   default: (await import('./drawer/chat-info-drawer')).ChatInfoDrawer,
 }));
 const ContactPanelDock = lazy(async () => ({
   default: (await import('./contact-panel-dock')).ContactPanelDock,
+}));
+const TemplatePicker = lazy(async () => ({
+  default: (await import('./template-picker')).TemplatePicker,
 }));
 
 /**
@@ -39,6 +44,13 @@ export function ChatRoom({ chatId }: { chatId: string }) {
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
   const [infoMounted, setInfoMounted] = useState(false);
+  // issue 25: the WhatsApp Cloud API template picker, mounted on first use
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [pickerMounted, setPickerMounted] = useState(false);
+  const openPicker = () => {
+    setPickerMounted(true);
+    setPickerOpen(true);
+  };
   // issue 21: on wide screens 'Info Percakapan' stays docked beside the chat (remembered)
   const wide = useMediaQuery(DOCK_MEDIA_QUERY);
   const [docked, setDocked] = useState(readDocked);
@@ -59,7 +71,17 @@ export function ChatRoom({ chatId }: { chatId: string }) {
   }, [queryClient, chatId]);
 
   const chat = detail.data;
-  const block = chat ? replyBlock(chat, myAgentId) : null;
+  // issue 25: the room turns to the closed-window notice the moment the reply window closes
+  const now = Date.now();
+  const reply = chat ? replyWindow(chat, now) : null;
+  useRerenderAt(reply?.state === 'open' ? reply.closesAt : null);
+  const block = chat ? replyBlock(chat, myAgentId, now) : null;
+  const cloud = chat?.account.provider === 'whatsapp-cloud';
+  const sendTemplate = (content: OutgoingContent) => {
+    const sending = send(content, null);
+    setSentCount((n) => n + 1);
+    return sending;
+  };
   // spec §8: a failed message list stays silent; the room then shows an empty conversation.
   const loaded = messages.isSuccess || messages.isError;
 
@@ -72,6 +94,8 @@ export function ChatRoom({ chatId }: { chatId: string }) {
           setInfoMounted(true);
           setInfoOpen(true);
         }}
+        // inside the window a Cloud API chat may still send an approved template (issue 25)
+        onSendTemplate={cloud && !block && messages.isSuccess ? openPicker : undefined}
       />
       {chat && wide && docked ? (
         <Suspense fallback={null}>
@@ -85,6 +109,16 @@ export function ChatRoom({ chatId }: { chatId: string }) {
             opened={infoOpen}
             onClose={() => setInfoOpen(false)}
             myAgentId={myAgentId}
+          />
+        </Suspense>
+      ) : null}
+      {chat && pickerMounted ? (
+        <Suspense fallback={null}>
+          <TemplatePicker
+            chatId={chatId}
+            opened={pickerOpen}
+            onClose={() => setPickerOpen(false)}
+            onSend={sendTemplate}
           />
         </Suspense>
       ) : null}
@@ -102,7 +136,13 @@ export function ChatRoom({ chatId }: { chatId: string }) {
         chatId={chatId}
         reply={
           chat && block ? (
-            <ComposerNotice chat={chat} block={block} myAgentId={myAgentId} />
+            <ComposerNotice
+              chat={chat}
+              block={block}
+              myAgentId={myAgentId}
+              onPickTemplate={block.kind === 'template' ? openPicker : undefined}
+              pickDisabled={!messages.isSuccess}
+            />
           ) : (
             <ChatComposer
               channel={channel}
@@ -111,7 +151,7 @@ export function ChatRoom({ chatId }: { chatId: string }) {
               contactName={chat?.contact.name}
               onCancelReply={() => setReplyTo(null)}
               onSend={(content, quoted) => {
-                send(content, quoted);
+                void send(content, quoted);
                 setSentCount((n) => n + 1);
               }}
             />

@@ -22,6 +22,7 @@ export const CHAT_STRINGS = {
   templateSearchLabel: 'Cari template',
   templateSearchPlaceholder: 'Cari nama template',
   templateListLabel: 'Template yang disetujui',
+  templateLoading: 'Memuat template',
   templateEmpty: 'Belum ada template yang disetujui',
   templateEmptyHint:
     'Buat template pesan di WhatsApp Manager (Meta Business Suite) lalu tunggu persetujuan Meta. Template yang sudah disetujui muncul di sini.',

@@ -412,3 +412,23 @@ describe('failed messages', () => {
     expect(screen.queryByTestId('reply-button')).toBeNull();
   });
 });
+
+describe('the WhatsApp Cloud API pricing category (issue 25)', () => {
+  it('shows the category in Indonesian beside the time, read out with what it is', () => {
+    renderBubble(makeMessage({ isFromMe: true, status: 'sent', pricingCategory: 'utility' }));
+    const badge = screen.getByTestId('pricing-badge');
+    expect(badge.textContent).toBe('Kategori biaya WhatsApp: Utilitas');
+    expect(badge.getAttribute('title')).toBe('Kategori biaya WhatsApp: Utilitas');
+    expect(badge.closest('.sapa-bubble-meta')).toBeTruthy();
+  });
+
+  it('shows an unknown category as Meta sent it, and nothing without one', () => {
+    const view = renderWithProviders(
+      <MessageBubble message={makeMessage({ pricingCategory: 'marketing_lite' })} channel="whatsapp" />,
+    );
+    expect(screen.getByTestId('pricing-badge').textContent).toBe('Kategori biaya WhatsApp: marketing_lite');
+    view.unmount();
+    renderBubble(makeMessage({ isFromMe: true, pricingCategory: null }));
+    expect(screen.queryByTestId('pricing-badge')).toBeNull();
+  });
+});

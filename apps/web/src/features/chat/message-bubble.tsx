@@ -1,7 +1,15 @@
 import { memo } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { MESSAGE_TYPE_NAMES, canQuote, formatClock, type AccountType, type Message } from '@sapa/contracts';
+import {
+  INTEGRATION_MESSAGES,
+  MESSAGE_TYPE_NAMES,
+  canQuote,
+  formatClock,
+  pricingCategoryName,
+  type AccountType,
+  type Message,
+} from '@sapa/contracts';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
 import { MessageTypeIcon } from '../../components/message-type-icon';
 import { mediaBody } from '../../components/bubbles/media-body';
@@ -76,11 +84,26 @@ function Body({ message }: { message: Message }) {
   return mediaBody(message, caption) ?? <Fallback message={message} />;
 }
 
+/** WhatsApp Cloud API (issue 25): the category Meta bills the message under, small and quiet. */
+function PricingBadge({ category }: { category: string }) {
+  const name = pricingCategoryName(category);
+  return (
+    <span
+      className="sapa-bubble-pricing"
+      title={`${INTEGRATION_MESSAGES.pricingLabel}: ${name}`}
+      data-testid="pricing-badge"
+    >
+      <span className="sapa-visually-hidden">{INTEGRATION_MESSAGES.pricingLabel}: </span>
+      {name}
+    </span>
+  );
+}
+
 /**
  * One message (spec §2 'Chat room'): mine on the right in the brand tint with its delivery status,
  * theirs on the left in white; each type has its own body, a reply shows the quoted message above
  * it, and a failed message shows its error under the bubble. On WhatsApp a 'Balas' button appears
- * beside the bubble on hover or keyboard focus.
+ * beside the bubble on hover or keyboard focus. A Cloud API message shows its pricing category.
  */
 export const MessageBubble = memo(function MessageBubble({
   message,
@@ -116,6 +139,7 @@ export const MessageBubble = memo(function MessageBubble({
           ) : null}
           <Body message={message} />
           <span className="sapa-bubble-meta">
+            {message.pricingCategory ? <PricingBadge category={message.pricingCategory} /> : null}
             <time dateTime={message.createdAt}>{formatClock(message.createdAt)}</time>
             {mine ? <DeliveryStatusIcon status={message.status} size={15} spinner /> : null}
           </span>

@@ -1,13 +1,6 @@
-import { IconPlugConnected } from '@tabler/icons-react';
-import { ComingSoon } from '../../components/coming-soon';
+import { MetaCallbackView } from './meta/callback-view';
 
-/** Menghubungkan Instagram: filled in by a later issue; for now a friendly empty state. */
+/** /user/integration/instagram/callback: the Facebook dialog's way back after linking Instagram. */
 export function InstagramCallbackPage() {
-  return (
-    <ComingSoon
-      title="Menghubungkan Instagram"
-      description="Halaman ini akan menyelesaikan penautan akun Instagram Anda."
-      icon={IconPlugConnected}
-    />
-  );
+  return <MetaCallbackView kind="instagram" />;
 }

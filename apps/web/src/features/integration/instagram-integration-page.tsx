@@ -1,14 +1,6 @@
-import { IconBrandInstagram } from '@tabler/icons-react';
-import { ComingSoon } from '../../components/coming-soon';
+import { ChannelIntegrationPage } from './meta/channel-page';
 
-/** Instagram: filled in by a later issue; for now a friendly empty state. */
+/** Integrasi > Instagram (issue 25): the Instagram professional accounts linked through Facebook. */
 export function InstagramIntegrationPage() {
-  return (
-    <ComingSoon
-      title="Instagram"
-      description="Hubungkan akun Instagram bisnis Anda agar pesan langsung masuk ke kotak masuk Sapa."
-      icon={IconBrandInstagram}
-      withHeader={false}
-    />
-  );
+  return <ChannelIntegrationPage channel="instagram" />;
 }

@@ -1,13 +1,6 @@
-import { IconPlugConnected } from '@tabler/icons-react';
-import { ComingSoon } from '../../components/coming-soon';
+import { MetaCallbackView } from './meta/callback-view';
 
-/** Menghubungkan Messenger: filled in by a later issue; for now a friendly empty state. */
+/** /user/integration/messenger/callback: the Facebook dialog's way back after linking Pages. */
 export function MessengerCallbackPage() {
-  return (
-    <ComingSoon
-      title="Menghubungkan Messenger"
-      description="Halaman ini akan menyelesaikan penautan Halaman Facebook Anda."
-      icon={IconPlugConnected}
-    />
-  );
+  return <MetaCallbackView kind="messenger" />;
 }

@@ -1,14 +1,6 @@
-import { IconBrandMessenger } from '@tabler/icons-react';
-import { ComingSoon } from '../../components/coming-soon';
+import { ChannelIntegrationPage } from './meta/channel-page';
 
-/** Messenger: filled in by a later issue; for now a friendly empty state. */
+/** Integrasi > Messenger (issue 25): the Facebook Pages linked through Facebook. */
 export function MessengerIntegrationPage() {
-  return (
-    <ComingSoon
-      title="Messenger"
-      description="Hubungkan Halaman Facebook Anda agar pesan Messenger masuk ke kotak masuk Sapa."
-      icon={IconBrandMessenger}
-      withHeader={false}
-    />
-  );
+  return <ChannelIntegrationPage channel="messenger" />;
 }

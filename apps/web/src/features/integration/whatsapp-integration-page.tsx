@@ -15,6 +15,7 @@ import {
   ResetTokenDialog,
   TestMessageDialog,
 } from './whatsapp/wa-dialogs';
+import { WaCloudRelinkModal } from './whatsapp/wa-cloud-form';
 import { WaLinkModal } from './whatsapp/wa-link-modal';
 import { useWhatsappAccounts } from '../../resources/account/account-queries';
 import { WA_TEXT } from './whatsapp/wa-strings';
@@ -24,7 +25,9 @@ type Open = { action: CardAction; account: Account } | null;
 /**
  * Integrasi > WhatsApp (issue 7): the tenant's WhatsApp numbers as cards with their live status; the
  * owner adds and links numbers (QR or pairing code), renames them, sets their pace, sends a test,
- * resets the API token and removes them. Agents see the cards read-only.
+ * resets the API token and removes them. Numbers on the official Cloud API (issue 25) are added with
+ * their ids and a token (or Embedded Signup) and linked again with a new token. Agents see the cards
+ * read-only.
  */
 export function WhatsappIntegrationPage() {
   const readOnly = !!useSession()?.agent;
@@ -36,6 +39,8 @@ export function WhatsappIntegrationPage() {
   const close = () => setOpen(null);
   const of = (action: CardAction) => (open?.action === action ? open.account : null);
   const add = () => setAdding(true);
+  const relinking = open?.action === 'relink' ? open.account : null;
+  const cloudRelink = relinking?.provider === 'whatsapp-cloud' ? relinking : null;
 
   return (
     <>
@@ -46,7 +51,7 @@ export function WhatsappIntegrationPage() {
       />
 
       {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="wa-skeleton">
+        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} data-testid="wa-skeleton">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h={150} radius="md" />
           ))}
@@ -78,7 +83,7 @@ export function WhatsappIntegrationPage() {
           </Stack>
         </Paper>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
           {accounts.map((account) => (
             <WaCard
               key={account.id}
@@ -98,13 +103,14 @@ export function WhatsappIntegrationPage() {
       {readOnly ? null : (
         <>
           <WaLinkModal
-            opened={adding || open?.action === 'relink'}
-            relink={adding ? null : of('relink')}
+            opened={adding || (!!relinking && !cloudRelink)}
+            relink={adding || cloudRelink ? null : relinking}
             onClose={() => {
               setAdding(false);
               close();
             }}
           />
+          <WaCloudRelinkModal account={cloudRelink} onClose={close} />
           <RenameDialog account={of('rename')} onClose={close} />
           <TestMessageDialog account={of('test')} onClose={close} />
           <ResetTokenDialog account={of('reset-token')} onClose={close} />

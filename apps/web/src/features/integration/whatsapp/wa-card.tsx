@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBrandWhatsapp,
   IconDots,
@@ -10,8 +10,15 @@ import {
   IconUsers,
   IconAddressBook,
   IconMessageBolt,
+  IconPlugConnected,
 } from '@tabler/icons-react';
-import { AUTO_REPLY_MESSAGES, formatLastSeen, type Account, formatPhone } from '@sapa/contracts';
+import {
+  AUTO_REPLY_MESSAGES,
+  INTEGRATION_MESSAGES,
+  formatLastSeen,
+  type Account,
+  formatPhone,
+} from '@sapa/contracts';
 import { RELINKABLE, WA_TEXT, statusColor, statusLabel } from './wa-strings';
 import { RoundRobinSwitch } from './round-robin-switch';
 
@@ -25,20 +32,28 @@ export interface WaCardProps {
   onAction: (action: CardAction, account: Account) => void;
 }
 
-/** One WhatsApp number: name, number, status with its reason, last activity, and its menu. */
+/**
+ * One WhatsApp number: name, number, status with its reason, last activity, and its menu. A Cloud API
+ * number (issue 25) has no QR, groups, synced contacts, pace or test message (free text outside the
+ * 24-hour window is refused there), and turns red with 'Hubungkan ulang' when Meta refuses its token.
+ */
 export function WaCard({ account, readOnly, onAction }: WaCardProps) {
   const web = account.provider === 'whatsapp-web';
+  const cloud = account.provider === 'whatsapp-cloud';
+  const needsRelink = cloud && !!account.channel?.needsRelink;
   const items: { action: CardAction; label: string; icon: typeof IconPencil; color?: string }[] = [];
   if (!readOnly) items.push({ action: 'rename', label: WA_TEXT.rename, icon: IconPencil });
-  if (!readOnly && account.status === 'connected')
+  if (!readOnly && account.status === 'connected' && !cloud)
     items.push({ action: 'test', label: WA_TEXT.test, icon: IconSend });
   if (!readOnly)
     items.push({ action: 'auto-reply', label: AUTO_REPLY_MESSAGES.menuItem, icon: IconMessageBolt });
   if (web) items.push({ action: 'groups', label: WA_TEXT.groups, icon: IconUsers });
-  items.push({ action: 'contacts', label: WA_TEXT.contacts, icon: IconAddressBook });
+  if (!cloud) items.push({ action: 'contacts', label: WA_TEXT.contacts, icon: IconAddressBook });
   if (!readOnly && web) items.push({ action: 'reset-token', label: WA_TEXT.resetToken, icon: IconKey });
   if (!readOnly && web && RELINKABLE.has(account.status))
     items.push({ action: 'relink', label: WA_TEXT.relink, icon: IconLink });
+  if (!readOnly && cloud && (needsRelink || RELINKABLE.has(account.status)))
+    items.push({ action: 'relink', label: INTEGRATION_MESSAGES.reconnect, icon: IconLink });
   if (!readOnly) items.push({ action: 'delete', label: WA_TEXT.remove, icon: IconTrash, color: 'red' });
 
   return (
@@ -49,6 +64,8 @@ export function WaCard({ account, readOnly, onAction }: WaCardProps) {
       data-testid="wa-card"
       data-account-id={account.id}
       data-status={account.status}
+      data-provider={account.provider}
+      style={needsRelink ? { borderColor: 'var(--mantine-color-red-4)' } : undefined}
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <ThemeIcon size={40} radius="xl" variant="light" color="green" aria-hidden>
@@ -64,16 +81,37 @@ export function WaCard({ account, readOnly, onAction }: WaCardProps) {
                 {WA_TEXT.sandbox}
               </Badge>
             ) : null}
+            {cloud ? (
+              <Badge
+                size="xs"
+                variant="light"
+                color="blue"
+                style={{ flexShrink: 0 }}
+                data-testid="wa-cloud-badge"
+              >
+                {WA_TEXT.cloudBadge}
+              </Badge>
+            ) : null}
           </Group>
           <Text size="sm" c="dimmed" data-testid="wa-number">
-            {formatPhone(account.label.phoneNumber) || WA_TEXT.noNumber}
+            {formatPhone(account.label.phoneNumber) || account.channel?.handle || WA_TEXT.noNumber}
           </Text>
           <Group gap={6}>
-            <Badge color={statusColor(account.status)} variant="light" data-testid="wa-status">
-              {statusLabel(account.status)}
-            </Badge>
+            {needsRelink ? (
+              <Badge color="red" variant="light" data-testid="wa-status">
+                {INTEGRATION_MESSAGES['state.tokenInvalid']}
+              </Badge>
+            ) : (
+              <Badge color={statusColor(account.status)} variant="light" data-testid="wa-status">
+                {statusLabel(account.status)}
+              </Badge>
+            )}
           </Group>
-          {account.statusReason ? (
+          {needsRelink ? (
+            <Text size="xs" c="red" data-testid="wa-reason">
+              {account.statusReason || INTEGRATION_MESSAGES.tokenInvalidReason}
+            </Text>
+          ) : account.statusReason ? (
             <Text size="xs" c={account.status === 'logged_out' ? 'red' : 'orange.8'} data-testid="wa-reason">
               {account.statusReason}
             </Text>
@@ -82,6 +120,19 @@ export function WaCard({ account, readOnly, onAction }: WaCardProps) {
             <Text size="xs" c="dimmed" data-testid="wa-last-seen">
               {WA_TEXT.lastSeen}: {formatLastSeen(account.lastSeenAt)}
             </Text>
+          ) : null}
+          {needsRelink && !readOnly ? (
+            <Group mt={4}>
+              <Button
+                size="xs"
+                color="red"
+                leftSection={<IconPlugConnected size={14} />}
+                onClick={() => onAction('relink', account)}
+                data-testid="wa-cloud-reconnect"
+              >
+                {INTEGRATION_MESSAGES.reconnect}
+              </Button>
+            </Group>
           ) : null}
           {readOnly ? null : <RoundRobinSwitch account={account} />}
         </Stack>

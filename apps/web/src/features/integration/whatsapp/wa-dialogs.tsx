@@ -465,7 +465,13 @@ export function DeleteDialog({ account, onClose }: DialogProps) {
           {shown?.label.name}
           {shown?.label.phoneNumber ? ` · ${formatPhone(shown.label.phoneNumber)}` : ''}
         </Text>
-        <Text size="sm">{shown?.isSandbox ? WA_TEXT.deleteSandboxBody : WA_TEXT.deleteBody}</Text>
+        <Text size="sm">
+          {shown?.isSandbox
+            ? WA_TEXT.deleteSandboxBody
+            : shown?.provider === 'whatsapp-cloud'
+              ? WA_TEXT.deleteCloudBody
+              : WA_TEXT.deleteBody}
+        </Text>
       </Stack>
     </ConfirmDeleteDialog>
   );

@@ -7,6 +7,7 @@ import {
   Group,
   List,
   Loader,
+  Radio,
   SegmentedControl,
   Stack,
   Text,
@@ -33,6 +34,7 @@ import {
   useWhatsappAccount,
   type LinkInput,
 } from '../../../resources/account/account-queries';
+import { WaCloudForm } from './wa-cloud-form';
 import { QrView } from './wa-qr';
 import { WA_TEXT, formatPairingCode } from './wa-strings';
 
@@ -62,10 +64,64 @@ export function WaLinkModal({ opened, relink, onClose }: WaLinkModalProps) {
   );
 }
 
+type Way = 'web' | 'cloud';
+
 function LinkFlow({ relink, onClose }: { relink: Account | null; onClose: () => void }) {
   const [linking, setLinking] = useState<{ id: string; input: LinkInput } | null>(null);
+  const [way, setWay] = useState<Way>('web');
   if (linking) return <LinkingView id={linking.id} input={linking.input} onClose={onClose} />;
-  return <LinkForm relink={relink} onStarted={(id, input) => setLinking({ id, input })} onClose={onClose} />;
+  const form = (
+    <LinkForm relink={relink} onStarted={(id, input) => setLinking({ id, input })} onClose={onClose} />
+  );
+  // linking an existing WhatsApp Web number again: no choice to make
+  if (relink) return form;
+  return (
+    <Stack gap="md">
+      <WayPicker value={way} onChange={setWay} />
+      {way === 'cloud' ? <WaCloudForm relink={null} onDone={onClose} /> : form}
+    </Stack>
+  );
+}
+
+const WAYS: { value: Way; label: string; hint: string }[] = [
+  { value: 'web', label: WA_TEXT.wayWeb, hint: WA_TEXT.wayWebHint },
+  { value: 'cloud', label: WA_TEXT.wayCloud, hint: WA_TEXT.wayCloudHint },
+];
+
+/** A new number: WhatsApp Web (QR or pairing code) or the official Cloud API (issue 25). */
+function WayPicker({ value, onChange }: { value: Way; onChange: (way: Way) => void }) {
+  return (
+    <Radio.Group
+      value={value}
+      onChange={(v) => onChange(v === 'cloud' ? 'cloud' : 'web')}
+      label={WA_TEXT.wayLabel}
+      name="wa-link-way"
+    >
+      <Stack gap="xs" mt={6} data-testid="wa-link-way">
+        {WAYS.map((way) => (
+          <Radio.Card
+            key={way.value}
+            value={way.value}
+            radius="md"
+            p="sm"
+            data-testid={`wa-way-${way.value}`}
+          >
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Radio.Indicator mt={2} />
+              <div>
+                <Text size="sm" fw={600}>
+                  {way.label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {way.hint}
+                </Text>
+              </div>
+            </Group>
+          </Radio.Card>
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
 }
 
 type Fields = 'labelName' | 'method' | 'phoneNumber';

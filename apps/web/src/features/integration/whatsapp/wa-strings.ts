@@ -4,10 +4,11 @@ import { WHATSAPP_MESSAGES, type AccountStatus } from '@sapa/contracts';
 export const WA_TEXT = {
   heading: 'Nomor WhatsApp',
   description:
-    'Tautkan nomor WhatsApp Anda seperti WhatsApp Web agar pesan pelanggan masuk ke kotak masuk Sapa.',
+    'Tautkan nomor WhatsApp Anda seperti WhatsApp Web, atau hubungkan nomor WhatsApp Business lewat Cloud API resmi, agar pesan pelanggan masuk ke kotak masuk Sapa.',
   add: 'Tambah Nomor',
   emptyTitle: 'Belum ada nomor WhatsApp',
-  emptyHint: 'Tambahkan nomor WhatsApp bisnis Anda, lalu tautkan dengan memindai kode QR dari ponsel.',
+  emptyHint:
+    'Tambahkan nomor WhatsApp bisnis Anda, lalu tautkan dengan memindai kode QR dari ponsel, atau hubungkan nomor WhatsApp Business lewat Cloud API resmi.',
   loadFailed: 'Daftar nomor gagal dimuat',
   retryLoad: 'Muat ulang',
   sandbox: 'Sandbox',
@@ -83,6 +84,32 @@ export const WA_TEXT = {
   deleteTitle: 'Hapus Nomor WhatsApp',
   deleteBody: 'Nomor ini akan dikeluarkan dari WhatsApp dan dihapus. Percakapan yang ada tetap bisa dibaca.',
   deleteSandboxBody: 'Akun sandbox ini akan dihapus. Percakapan yang ada tetap bisa dibaca.',
+  deleteCloudBody:
+    'Nomor ini diputus dari Sapa dan dihapus; nomornya tetap terdaftar di akun WhatsApp Business Anda. Percakapan yang ada tetap bisa dibaca.',
+  // WhatsApp Cloud API (issue 25)
+  wayLabel: 'Jenis koneksi',
+  wayWeb: 'WhatsApp Web',
+  wayWebHint: 'Tautkan nomor dengan kode QR atau kode pairing dari ponsel, seperti WhatsApp Web.',
+  wayCloud: 'WhatsApp Cloud API (resmi)',
+  wayCloudHint:
+    'API resmi Meta untuk nomor WhatsApp Business: percakapan baru di luar 24 jam memakai template pesan yang disetujui.',
+  cloudBadge: 'Cloud API',
+  cloudRelinkTitle: 'Hubungkan Ulang Nomor Cloud API',
+  cloudEmbedded: 'Daftar dengan Facebook (Embedded Signup)',
+  cloudEmbeddedHint: 'Pilih atau daftarkan nomor WhatsApp Business langsung di jendela Facebook.',
+  cloudManual: 'atau isi data dari Meta',
+  cloudPhoneNumberId: 'Phone Number ID',
+  cloudWabaId: 'WhatsApp Business Account ID',
+  cloudToken: 'Token akses',
+  cloudTokenHint:
+    'Token permanen dari Pengguna Sistem, dengan izin whatsapp_business_messaging dan whatsapp_business_management.',
+  cloudRelinkWabaHint: 'Sama seperti saat nomor ini pertama kali dihubungkan.',
+  cloudHelpTitle: 'Di mana menemukannya?',
+  cloudHelp: [
+    'Phone Number ID dan WhatsApp Business Account ID: Meta Business Suite > WhatsApp Manager > Nomor telepon, atau developers.facebook.com > aplikasi Anda > WhatsApp > Penyiapan API.',
+    'Token akses: Meta Business Suite > Pengaturan bisnis > Pengguna > Pengguna sistem > Buat token, pilih aplikasi Anda dan kedua izin WhatsApp di atas.',
+    'Token disimpan terenkripsi dan tidak pernah ditampilkan lagi.',
+  ],
 } as const;
 
 export const STATUS_COLORS: Record<AccountStatus, string> = {
