@@ -11,6 +11,15 @@ export const baseURL = `http://127.0.0.1:${port}`;
  */
 const midtransPort = port + 1100;
 export const midtransURL = `http://127.0.0.1:${midtransPort}`;
+/** The fake Graph API (apps/server/test/fake-graph-cli.ts): Facebook Login, Pages, the Cloud API. */
+const graphPort = port + 1200;
+export const graphURL = `http://127.0.0.1:${graphPort}`;
+/** The Meta app the server is configured with; the fake signs its webhooks with this secret. */
+export const META_APP = {
+  id: '7700123456789',
+  secret: 'e2e-meta-app-secret-uji',
+  verifyToken: 'e2e-verify-token',
+};
 // One fresh data folder per run, shared with the workers through the environment.
 process.env.SAPA_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-e2e-'));
 
@@ -55,6 +64,17 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // Meta's Graph API cannot be reached from here either: a fake with its login dialog, Pages,
+      // Send API and WhatsApp Cloud API, which signs its webhooks as Meta does
+      command: `node_modules/.bin/tsx apps/server/test/fake-graph-cli.ts --port=${graphPort} --app-id=${META_APP.id} --app-secret=${META_APP.secret} --webhook=${baseURL}/webhooks/meta`,
+      cwd: '..',
+      url: `${graphURL}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // Started the way `npm start` starts it: the embedded default with the demo workspace.
       command: 'npm start',
       cwd: '..',
@@ -75,6 +95,11 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         MIDTRANS_API_URL: midtransURL,
         MIDTRANS_SNAP_URL: midtransURL,
+        META_APP_ID: META_APP.id,
+        META_APP_SECRET: META_APP.secret,
+        META_VERIFY_TOKEN: META_APP.verifyToken,
+        META_GRAPH_URL: graphURL,
+        META_DIALOG_URL: graphURL,
       },
     },
   ],

@@ -56,6 +56,18 @@ export async function configurePayments(request: APIRequestContext): Promise<voi
   expect(res.status()).toBe(200);
 }
 
+/** The operator makes an owner a beta user (the Instagram and Messenger tabs are beta pages). */
+export async function makeBetaUser(request: APIRequestContext, ownerToken: string): Promise<void> {
+  const me = (await (await request.get('/api/user', { headers: { token: ownerToken } })).json()) as {
+    _id: string;
+  };
+  const res = await request.put(`/api/admin/user/${me._id}/beta`, {
+    headers: { token: await operator(request) },
+    data: { isBetaUser: true },
+  });
+  expect(res.status()).toBe(200);
+}
+
 /** The operator sets an owner's subscription end (PUT /api/admin/user/{id}/subscription). */
 export async function setSubscriptionEnd(request: APIRequestContext, ownerToken: string, expiresAt: Date) {
   const me = (await (await request.get('/api/user', { headers: { token: ownerToken } })).json()) as {
