@@ -4,6 +4,7 @@ import { ATTACHMENT_MESSAGES } from '../catalogue/attachment';
 import { t } from '../catalogue/messages';
 import { pageQuery, paged } from './common';
 import { ACCOUNT_TYPES } from './account';
+import { cloudTemplateSend } from './integration';
 import { MESSAGE_STATUSES, MESSAGE_TYPES, messageTextField } from './message';
 
 export const chatLabel = z.object({ _id: z.string(), name: z.string(), color: z.string() });
@@ -114,6 +115,8 @@ export const newChatBody = z.object({
   accountId: z.string({ error: t('chat.senderInvalid') }).min(1, t('chat.senderInvalid')),
   phoneNumber: customerPhoneField,
   text: messageTextField,
+  /** a WhatsApp Cloud API number starts conversations with an approved template (issue 25) */
+  template: cloudTemplateSend.optional(),
 });
 export type NewChatBody = z.infer<typeof newChatBody>;
 

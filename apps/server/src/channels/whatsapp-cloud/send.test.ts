@@ -278,6 +278,57 @@ describe('sending through the WhatsApp Cloud API', () => {
     expect(fake.requestsTo(new RegExp(`^/${number.wabaId}/message_templates$`))).toHaveLength(2);
   });
 
+  it('starts a conversation with an approved template only; a refused start leaves no chat behind', async () => {
+    const waId = '6281400000077';
+    const chatsOf = () =>
+      t.ctx.db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.accountId, accountId), eq(chats.externalId, waId)));
+    // the start-chat dialog lists the number's approved templates
+    const list = await get(`/api/account/${accountId}/template-cloud`, token);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().docs.map((d: { name: string }) => d.name)).toContain('pengingat_bayar');
+
+    // plain text cannot open a Cloud API conversation: refused, and no empty chat is left
+    const plain = await post('/api/chat/new', token, { accountId, phoneNumber: waId, text: 'Halo kak' });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json().message).toBe(M.templateRequired);
+    expect(await chatsOf()).toHaveLength(0);
+    // nor does a template with the wrong number of values
+    const short = await post('/api/chat/new', token, {
+      accountId,
+      phoneNumber: waId,
+      text: 'x',
+      template: { name: 'pengingat_bayar', language: 'id', parameters: ['Sari'] },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(await chatsOf()).toHaveLength(0);
+
+    const before = cloudSends(fake, number).length;
+    const started = await post('/api/chat/new', token, {
+      accountId,
+      phoneNumber: waId,
+      text: 'x',
+      template: { name: 'pengingat_bayar', language: 'id', parameters: ['Sari', 'INV-077'] },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().lastMessage.text).toBe('Halo Sari, tagihan INV-077 jatuh tempo besok.');
+    await drainJobs(t);
+    expect(cloudSends(fake, number).slice(before)).toMatchObject([
+      { to: waId, type: 'template', template: { name: 'pengingat_bayar' } },
+    ]);
+    expect(await chatsOf()).toHaveLength(1);
+
+    // another tenant's account, or an account not on the Cloud API, has no template list here
+    const sandbox = (await get('/api/account', token))
+      .json()
+      .docs.find((a: { provider: string }) => a.provider === 'sandbox')._id as string;
+    expect((await get(`/api/account/${sandbox}/template-cloud`, token)).statusCode).toBe(400);
+    const stranger = await verifiedOwner(t.app);
+    expect((await get(`/api/account/${accountId}/template-cloud`, stranger.token)).statusCode).toBe(404);
+  });
+
   it("maps Meta's refusals: 131047 for good, a rate limit retried, a refused token marks the link", async () => {
     const waId = '6281400000003';
     const { chatId } = await customerWrites(waId);

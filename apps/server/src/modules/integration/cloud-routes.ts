@@ -11,7 +11,7 @@ import { parseInput } from '../../lib/errors';
 import type { ContractTypeProvider } from '../../plugins/openapi';
 import { authOf, ownerOnly, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
-import { connectCloudNumber, listChatCloudTemplates } from './cloud';
+import { connectCloudNumber, listAccountCloudTemplates, listChatCloudTemplates } from './cloud';
 
 type IdParams = { Params: { id: string } };
 
@@ -36,6 +36,12 @@ export function cloudRoutes(ctx: AppContext) {
         );
         return reply.code(201).send(created);
       },
+    );
+
+    app.get<IdParams>(
+      '/account/:id/template-cloud',
+      { ...member, schema: { params: idParams, response: { 200: cloudTemplateList } } },
+      async (request) => listAccountCloudTemplates(ctx, actorOf(authOf(request)), request.params.id),
     );
 
     app.get<IdParams>(

@@ -21,7 +21,7 @@ import type { Actor } from '../auth/actor';
 import { requireSubscription } from '../billing/subscription';
 import { forgetAccount } from '../chat/kernel';
 import { requireChat } from '../chat/messages';
-import { publishAccount, toAccount } from '../account/service';
+import { getAccount, publishAccount, toAccount } from '../account/service';
 
 /** The reply window of a Cloud API number (channels reference §3.6): templates only after it. */
 export const CLOUD_REPLY_WINDOW_HOURS = 24;
@@ -256,6 +256,20 @@ export async function connectCloudFromCallback(
     }
     throw error;
   }
+}
+
+/**
+ * GET /account/{id}/template-cloud: the approved templates of a Cloud API number of the caller's
+ * tenant, for starting a conversation (the start-chat dialog); 400 cloudOnly for other accounts.
+ */
+export async function listAccountCloudTemplates(
+  ctx: AppContext,
+  actor: Actor,
+  accountId: string,
+): Promise<{ docs: CloudTemplate[] }> {
+  const account = await getAccount(ctx, actor, accountId);
+  if (account.provider !== WHATSAPP_CLOUD) throw new AppError('VALIDATION', M.cloudOnly);
+  return { docs: (await accountTemplates(ctx, account.id)).map(publicTemplate) };
 }
 
 /**
