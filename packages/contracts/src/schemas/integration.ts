@@ -35,6 +35,8 @@ export const channelLink = z.object({
   kind: z.enum(CHANNEL_LINK_KINDS),
   /** the Page id, the Instagram account id or the Cloud API phone number id */
   externalId: z.string(),
+  /** the Page of an Instagram account, the WhatsApp Business Account of a Cloud API number */
+  parentId: z.string().nullable(),
   /** the Page's name, '@username' or the display phone number */
   handle: z.string(),
   picture: z.string().nullable(),

@@ -42,6 +42,7 @@ export function toAccount(a: AccountRow, link: ChannelLinkRow | null = null): Ac
       ? {
           kind: link.kind as ChannelLinkKind,
           externalId: link.externalId,
+          parentId: link.parentId,
           handle: link.handle,
           picture: link.picture,
           needsRelink: link.tokenInvalidAt !== null,

@@ -22,6 +22,7 @@ import { requireSubscription } from '../billing/subscription';
 import { forgetAccount } from '../chat/kernel';
 import { requireChat } from '../chat/messages';
 import { getAccount, publishAccount, toAccount } from '../account/service';
+import { metaRedirectUri } from './meta-login';
 
 /** The reply window of a Cloud API number (channels reference §3.6): templates only after it. */
 export const CLOUD_REPLY_WINDOW_HOURS = 24;
@@ -229,7 +230,13 @@ export async function connectCloudFromCallback(
   try {
     const answer = await graph<{ access_token?: string }>(ctx.config.meta, {
       path: '/oauth/access_token',
-      query: { client_id: ctx.config.meta.appId, client_secret: ctx.config.meta.appSecret, code: body.code },
+      // the same redirect_uri the dialog was opened with: Meta checks that they match
+      query: {
+        client_id: ctx.config.meta.appId,
+        client_secret: ctx.config.meta.appSecret,
+        redirect_uri: metaRedirectUri(ctx, 'whatsapp-cloud'),
+        code: body.code,
+      },
     });
     if (!answer.access_token) throw new AppError('VALIDATION', M.loginExpired);
     token = answer.access_token;

@@ -23,6 +23,7 @@ const RELINK = metaAccount({
   channel: {
     kind: 'instagram',
     externalId: '17841400000000002',
+    parentId: null,
     handle: '@tokoroti',
     picture: null,
     needsRelink: true,
@@ -237,6 +238,7 @@ describe('Integrasi > Messenger', () => {
       channel: {
         kind: 'messenger',
         externalId: '1020304050',
+        parentId: null,
         handle: 'Toko Kopi',
         picture: null,
         needsRelink: false,

@@ -49,6 +49,7 @@ export function metaAccount(overrides: Partial<Account> = {}): Account {
     channel: {
       kind: 'instagram',
       externalId: '17841400000000001',
+      parentId: null,
       handle: '@tokokopi',
       picture: 'https://cdn.example/tokokopi.jpg',
       needsRelink: false,

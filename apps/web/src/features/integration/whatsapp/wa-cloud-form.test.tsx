@@ -24,6 +24,7 @@ function cloudAccount(overrides: Partial<Account> = {}): Account {
     channel: {
       kind: 'whatsapp-cloud',
       externalId: '106540352242922',
+      parentId: null,
       handle: '+62 812-3450-0001',
       picture: null,
       needsRelink: false,
@@ -161,7 +162,7 @@ describe('Integrasi > WhatsApp: the Cloud API', () => {
   it('a Cloud API card has no WhatsApp Web actions, and links again with a new token when Meta refuses it', async () => {
     const refused = cloudAccount({
       status: 'logged_out',
-      channel: { ...cloudAccount().channel!, needsRelink: true },
+      channel: { ...cloudAccount().channel!, parentId: '102290129340398', needsRelink: true },
     });
     const api = stubApi({
       'GET /api/account': page([refused]),
@@ -187,7 +188,8 @@ describe('Integrasi > WhatsApp: the Cloud API', () => {
     const phoneId = (await within(modal).findByTestId('wa-cloud-phone-number-id')) as HTMLInputElement;
     expect(phoneId.value).toBe('106540352242922');
     expect(phoneId.readOnly).toBe(true);
-    fireEvent.change(within(modal).getByTestId('wa-cloud-waba-id'), { target: { value: '102290129340398' } });
+    // the WhatsApp Business Account is known from the link: only the new token is typed
+    expect((within(modal).getByTestId('wa-cloud-waba-id') as HTMLInputElement).value).toBe('102290129340398');
     fireEvent.change(within(modal).getByTestId('wa-cloud-token'), { target: { value: TOKEN } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Hubungkan ulang' }));
 

@@ -85,7 +85,7 @@ function CloudForm({ relink, onDone, embeddedSignup }: WaCloudFormProps & { embe
   const { connect, busy } = useMetaConnect();
   const [labelName, setLabelName] = useState(relink?.label.name ?? '');
   const [phoneNumberId, setPhoneNumberId] = useState(relink?.channel?.externalId ?? '');
-  const [wabaId, setWabaId] = useState('');
+  const [wabaId, setWabaId] = useState(relink?.channel?.parentId ?? '');
   const [token, setToken] = useState('');
   const { errors, formError, check, clearError, fail } = useServerForm<Fields>();
   const saved = useSaveCallbacks(onDone, fail);
