@@ -132,10 +132,11 @@ export async function createTestApp(
   const database = options.database ?? (await testDatabase());
   const clock = manualClock(new Date('2026-03-02T08:00:00Z'));
   const { app, ctx } = await buildApp({
-    config: testConfig(options.env),
+    config: testConfig(options.logStream ? { LOG_LEVEL: 'trace', ...options.env } : options.env),
     database,
     clock,
-    logger: false,
+    // silent, unless a test reads the log (security/*log-secrets.test.ts)
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
   });

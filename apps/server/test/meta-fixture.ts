@@ -26,7 +26,10 @@ export interface MetaHarness {
 
 export const VERIFY_TOKEN = 'token-verifikasi-uji';
 
-export async function startMetaHarness(env: Record<string, string> = {}): Promise<MetaHarness> {
+export async function startMetaHarness(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<MetaHarness> {
   const fake = await startFakeGraph();
   const pages = installPages(fake);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sapa-meta-'));
@@ -40,6 +43,7 @@ export async function startMetaHarness(env: Record<string, string> = {}): Promis
       SAPA_DATA_DIR: dataDir,
       ...env,
     },
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {
     t,
