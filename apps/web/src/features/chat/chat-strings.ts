@@ -34,4 +34,8 @@ export const CHAT_STRINGS = {
   templateSend: 'Kirim template',
   templateBack: 'Pilih template lain',
   templateSendFailed: 'Template gagal dikirim',
+  // issue 25: 'Mulai Percakapan' from a WhatsApp Cloud API number
+  startTemplateLegend: 'Template Pesan',
+  startTemplateNote: 'Nomor WhatsApp Cloud API memulai percakapan dengan template pesan yang disetujui Meta.',
+  startTemplateRequired: 'Pilih template pesan terlebih dahulu',
 } as const;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, NativeSelect, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { formatPhone, INBOX_EXTRA_MESSAGES, t } from '@sapa/contracts';
@@ -7,15 +7,29 @@ import { FormPhoneField } from '../../components/form-phone-field';
 import { useToast } from '../../components/toast/use-toast';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
-import { NO_DIAL, START_CHAT_INITIAL, startChatSchema, type RecipientType } from './start-chat-form';
+import { CHAT_STRINGS as S } from './chat-strings';
+import {
+  CLOUD_PROVIDER,
+  NO_DIAL,
+  START_CHAT_INITIAL,
+  startChatRecipientSchema,
+  startChatSchema,
+  templateStartBody,
+  type RecipientType,
+} from './start-chat-form';
 import { StartChatContacts } from './start-chat-contacts';
+import { StartChatTemplate } from './start-chat-template';
 import { useCreateChat } from './use-create-chat';
+import { useTemplateChoice } from './use-template-choice';
 import { useSenderAccounts } from '../../resources/account/use-sender-accounts';
 
 /** The recipient tabs that pick from a contact list (each mounts its list only while chosen). */
 const CONTACT_SOURCES = ['group', 'whatsapp'] as const;
 
-/** 'Mulai Percakapan' (spec §2): sender, recipient, first message; opens the new chat on success. */
+/**
+ * 'Mulai Percakapan' (spec §2): sender, recipient, first message; opens the new chat on success. A
+ * WhatsApp Cloud API sender's first message is an approved template instead (issue 25).
+ */
 export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const toast = useToast();
@@ -23,8 +37,13 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
   const create = useCreateChat();
   const form = useZodForm(START_CHAT_INITIAL);
   const [recipient, setRecipient] = useState<RecipientType>('manual');
+  const choice = useTemplateChoice();
+  const [templateError, setTemplateError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const accounts = senders.data ?? [];
   const noSenders = senders.isSuccess && accounts.length === 0;
+  const sender = accounts.find((a) => a._id === form.values.accountId);
+  const isCloud = sender?.provider === CLOUD_PROVIDER;
 
   // spec §2: a picked contact's number goes as stored, marked with the 'none' dial
   const pickContact = (phoneNumber: string) => {
@@ -32,14 +51,34 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
     form.setFieldValue('phoneNumber', phoneNumber);
   };
 
+  const resetTemplate = () => {
+    choice.pick(null);
+    setTemplateError(null);
+  };
+
   const reset = () => {
     form.setValues(START_CHAT_INITIAL);
     setRecipient('manual');
+    resetTemplate();
+  };
+
+  // issue 25: the sender and phone as usual, then a picked template with every value filled in
+  const templateBody = () => {
+    const to = form.validate(startChatRecipientSchema);
+    const picked = choice.template;
+    setTemplateError(picked ? null : S.startTemplateRequired);
+    if (!picked) return null;
+    const firstBad = choice.check();
+    if (firstBad >= 0) {
+      if (to) formRef.current?.querySelector<HTMLElement>(`[data-parameter="${firstBad + 1}"]`)?.focus();
+      return null;
+    }
+    return to ? templateStartBody(to, picked, choice.values) : null;
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = form.validate(startChatSchema);
+    const body = isCloud ? templateBody() : form.validate(startChatSchema);
     if (!body) return;
     try {
       const chat = await create.mutateAsync(body);
@@ -76,7 +115,7 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
 
   return (
     <FormModal opened={opened} onClose={onClose} title="Mulai Percakapan" largeTitle>
-      <form onSubmit={(event) => void submit(event)} noValidate data-testid="start-chat-form">
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="start-chat-form">
         <Stack gap="md">
           <NativeSelect
             label="Nomor Pengirim"
@@ -84,6 +123,8 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
             value={form.values.accountId}
             onChange={(event) => {
               form.setFieldValue('accountId', event.currentTarget.value);
+              // issue 25: templates belong to a number; another sender starts the choice afresh
+              resetTemplate();
               // spec §2: another sender has other WhatsApp contacts; a picked one no longer applies
               if (recipient === 'whatsapp') {
                 form.setFieldValue('phoneNumber', '');
@@ -130,17 +171,27 @@ export function StartChatModal({ opened, onClose }: { opened: boolean; onClose: 
               </Text>
             ) : null}
           </Tabs>
-          <Textarea
-            size="md"
-            label="Pesan"
-            placeholder="Tulis pesan pertama"
-            autosize
-            minRows={3}
-            maxRows={6}
-            value={form.values.text}
-            onChange={(event) => form.setFieldValue('text', event.currentTarget.value)}
-            error={form.errors.text}
-          />
+          {isCloud ? (
+            <StartChatTemplate
+              key={form.values.accountId}
+              accountId={form.values.accountId}
+              choice={choice}
+              error={templateError}
+              onPicked={() => setTemplateError(null)}
+            />
+          ) : (
+            <Textarea
+              size="md"
+              label="Pesan"
+              placeholder="Tulis pesan pertama"
+              autosize
+              minRows={3}
+              maxRows={6}
+              value={form.values.text}
+              onChange={(event) => form.setFieldValue('text', event.currentTarget.value)}
+              error={form.errors.text}
+            />
+          )}
           <Button type="submit" fullWidth loading={create.isPending}>
             Mulai
           </Button>

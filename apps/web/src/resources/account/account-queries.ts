@@ -17,6 +17,8 @@ export const accountKeys = {
   contactPicker: (id: string) => ['account', 'whatsapp', 'contact-picker', id] as const,
   senders: () => ['account', 'senders'] as const,
   picker: (search: string) => ['account', 'picker', search] as const,
+  /** issue 25: the approved templates a WhatsApp Cloud API number may start a conversation with */
+  cloudTemplates: (id: string) => ['account', 'template-cloud', id] as const,
 };
 
 export interface WaContact {
