@@ -199,7 +199,7 @@ test('WhatsApp Cloud API: a number connected by its ids receives and replies, an
       },
     ],
   });
-  await betaOwner(page, request);
+  const { token } = await betaOwner(page, request);
 
   // Integrasi > WhatsApp > Tambah Nomor > WhatsApp Cloud API (resmi)
   await page.goto('/user/integration/whatsapp');
@@ -321,5 +321,36 @@ test('WhatsApp Cloud API: a number connected by its ids receives and replies, an
         },
       ],
     },
+  });
+
+  // a new conversation from the Cloud API number starts with a template too
+  await page.getByTestId('start-chat-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Mulai Percakapan' });
+  await dialog.getByLabel('Nomor Pengirim');
+  const cloudAccount = (
+    (await (await request.get('/api/account', { headers: { token } })).json()) as {
+      docs: { _id: string; provider: string }[];
+    }
+  ).docs.find((a) => a.provider === 'whatsapp-cloud')!;
+  await dialog.getByLabel('Nomor Pengirim').selectOption(cloudAccount._id);
+  await expect(dialog.getByTestId('start-chat-template-note')).toBeVisible();
+  await expect(dialog.getByLabel('Pesan')).toHaveCount(0);
+  await dialog.getByLabel('Nomor Telepon').fill('85700998877');
+  await dialog.getByTestId('template-option').filter({ hasText: 'pesanan_dikirim' }).click();
+  await dialog.getByLabel('Isian 1').fill('Dewi');
+  await dialog.getByLabel('Isian 2').fill('INV-0100');
+  await dialog.getByRole('button', { name: 'Mulai' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByTestId('message-bubble').filter({ hasText: 'Halo Dewi, pesanan INV-0100 sudah kami kirim.' }),
+  ).toHaveAttribute('data-status', 'sent', { timeout: 20_000 });
+  const started = await control<Record<string, unknown>[]>(
+    request,
+    `/__e2e/cloud-sends?pnid=${number.phoneNumberId}`,
+  );
+  expect(started.at(-1)).toMatchObject({
+    to: '6285700998877',
+    type: 'template',
+    template: { name: 'pesanan_dikirim' },
   });
 });
