@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Message, QuotedMessage } from '@sapa/contracts';
+import { formatRupiah, type Message, type QuotedMessage } from '@sapa/contracts';
+import { resetConfig } from '../../lib/use-config';
+import { config } from '../../test/fixtures';
 import { makeMessage } from '../../test/chat-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { MessageBubble } from './message-bubble';
@@ -430,5 +432,26 @@ describe('the WhatsApp Cloud API pricing category (issue 25)', () => {
     view.unmount();
     renderBubble(makeMessage({ isFromMe: true, pricingCategory: null }));
     expect(screen.queryByTestId('pricing-badge')).toBeNull();
+  });
+
+  it("adds the operator's price of the category when one is set", () => {
+    resetConfig({ ...config, cloudPrices: { marketing: 586, utility: 356, authentication: 0, service: 0 } });
+    try {
+      const view = renderWithProviders(
+        <MessageBubble
+          message={makeMessage({ isFromMe: true, status: 'sent', pricingCategory: 'marketing' })}
+          channel="whatsapp"
+        />,
+      );
+      expect(screen.getByTestId('pricing-badge').textContent).toBe(
+        `Kategori biaya WhatsApp: Marketing · ${formatRupiah(586)}`,
+      );
+      view.unmount();
+      // a category without a price shows only its name
+      renderBubble(makeMessage({ isFromMe: true, status: 'sent', pricingCategory: 'service' }));
+      expect(screen.getByTestId('pricing-badge').textContent).toBe('Kategori biaya WhatsApp: Layanan');
+    } finally {
+      resetConfig();
+    }
   });
 });

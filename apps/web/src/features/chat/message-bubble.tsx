@@ -6,11 +6,13 @@ import {
   MESSAGE_TYPE_NAMES,
   canQuote,
   formatClock,
+  formatRupiah,
   pricingCategoryName,
   type AccountType,
   type Message,
 } from '@sapa/contracts';
 import { DeliveryStatusIcon } from '../../components/delivery-status-icon';
+import { useConfig } from '../../lib/use-config';
 import { MessageTypeIcon } from '../../components/message-type-icon';
 import { mediaBody } from '../../components/bubbles/media-body';
 import { QuotedBlock } from '../../components/bubbles/quoted-block';
@@ -84,17 +86,23 @@ function Body({ message }: { message: Message }) {
   return mediaBody(message, caption) ?? <Fallback message={message} />;
 }
 
-/** WhatsApp Cloud API (issue 25): the category Meta bills the message under, small and quiet. */
+/**
+ * WhatsApp Cloud API (issue 25): the category Meta bills the message under, small and quiet, with
+ * its price when the operator set one (Pengaturan > Situs).
+ */
 function PricingBadge({ category }: { category: string }) {
   const name = pricingCategoryName(category);
+  const prices = useConfig().data?.cloudPrices;
+  const price = prices && category in prices ? prices[category as keyof typeof prices] : 0;
+  const text = price > 0 ? `${name} · ${formatRupiah(price)}` : name;
   return (
     <span
       className="sapa-bubble-pricing"
-      title={`${INTEGRATION_MESSAGES.pricingLabel}: ${name}`}
+      title={`${INTEGRATION_MESSAGES.pricingLabel}: ${text}`}
       data-testid="pricing-badge"
     >
       <span className="sapa-visually-hidden">{INTEGRATION_MESSAGES.pricingLabel}: </span>
-      {name}
+      {text}
     </span>
   );
 }
