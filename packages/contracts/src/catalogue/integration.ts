@@ -36,6 +36,7 @@ export const INTEGRATION_MESSAGES = {
   windowNotStartedCloud:
     'Pelanggan belum mengirim pesan di percakapan ini. WhatsApp hanya mengizinkan template pesan yang disetujui untuk memulai percakapan.',
   templateRequired: 'Di luar jendela 24 jam, kirim template pesan yang disetujui',
+  textTooLong: 'Pesan {channel} maksimal {max} karakter. Bagi menjadi beberapa pesan.',
   templateNotFound: 'Template tidak ditemukan atau belum disetujui Meta',
   templateParameters: 'Template ini membutuhkan {count} isian',
   // send errors from Meta (stored as the message's errorMessage)

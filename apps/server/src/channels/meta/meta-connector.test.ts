@@ -370,6 +370,23 @@ describe('echoes racing the Send API', () => {
 });
 
 describe('read receipts to the person', () => {
+  it('refuses a text longer than the channel takes (Instagram 1,000, Messenger 2,000), naming the limit', async () => {
+    const ig = await personWrote(igPage, 'Penulis Panjang IG', 0, true);
+    const fb = await personWrote(page, 'Penulis Panjang FB');
+    const stored = async (chatId: string) => (await outbound(chatId)).length;
+    const igLong = await post(ig.chatId, { type: 'text', text: 'a'.repeat(1001) });
+    expect(igLong.statusCode).toBe(400);
+    expect(igLong.json().message).toBe(interpolate(M.textTooLong, { channel: 'Instagram', max: 1000 }));
+    expect(await stored(ig.chatId)).toBe(0);
+    // counted in characters, not UTF-16 units: 1,000 emoji fit
+    expect((await post(ig.chatId, { type: 'text', text: '🙏'.repeat(1000) })).statusCode).toBe(200);
+    const fbLong = await post(fb.chatId, { type: 'text', text: 'b'.repeat(2001) });
+    expect(fbLong.statusCode).toBe(400);
+    expect(fbLong.json().message).toBe(interpolate(M.textTooLong, { channel: 'Messenger', max: 2000 }));
+    expect((await post(fb.chatId, { type: 'text', text: 'b'.repeat(2000) })).statusCode).toBe(200);
+    await drainJobs(h.t);
+  });
+
   it('opening a chat sends mark_seen through the Page (best effort)', async () => {
     const { person, chatId } = await personWrote(page, 'Dibaca');
     const res = await h.t.app.inject({

@@ -21,7 +21,7 @@ import { templateToSend } from '../../channels/whatsapp-cloud/templates';
 import { loadChat } from './serialize';
 import { EMPTY_MESSAGE_PAGE, messagePageJson } from './message-list';
 import { storeOutbound } from './outbound';
-import { windowRefusal } from './reply-window';
+import { textLimitRefusal, windowRefusal } from './reply-window';
 import { requireSubscription } from '../billing/subscription';
 
 /** The chat of this tenant, or NOT_FOUND (never another tenant's). */
@@ -69,6 +69,8 @@ export async function sendMessage(
   if (closed) throw closed;
   const refusal = channelRefusal(chat.account.type, input.type);
   if (refusal) throw new AppError('VALIDATION', refusal);
+  const tooLong = textLimitRefusal(chat, input.text ?? '');
+  if (tooLong) throw tooLong;
   let content: ResolvedContent;
   let channelExtra: Record<string, unknown> | null = null;
   if (input.template) {
