@@ -31,6 +31,9 @@ export const PUBLICATION_MESSAGES = {
   sendersRequired: 'Pilih minimal satu nomor pengirim',
   sendersTooMany: 'Maksimal {max} nomor pengirim',
   senderInvalid: 'Nomor pengirim harus nomor WhatsApp yang terhubung',
+  senderCloud:
+    'Nomor WhatsApp Cloud API belum bisa mengirim broadcast: di luar 24 jam Meta hanya menerima template pesan. Pilih nomor WhatsApp Web.',
+  statusCloud: 'Status WhatsApp tidak bisa diposting lewat Cloud API. Pilih nomor WhatsApp Web.',
   recipientsRequired: 'Pilih minimal satu grup kontak atau tulis minimal satu nomor',
   recipientsTooMany: 'Maksimal {max} penerima dalam satu broadcast',
   phoneLinesInvalid: 'Nomor di baris {lines} tidak valid',

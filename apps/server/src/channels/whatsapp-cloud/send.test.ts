@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INTEGRATION_MESSAGES as M,
+  PUBLICATION_MESSAGES,
   interpolate,
   message as messageSchema,
   messagePage,
@@ -327,6 +328,20 @@ describe('sending through the WhatsApp Cloud API', () => {
     expect((await get(`/api/account/${sandbox}/template-cloud`, token)).statusCode).toBe(400);
     const stranger = await verifiedOwner(t.app);
     expect((await get(`/api/account/${accountId}/template-cloud`, stranger.token)).statusCode).toBe(404);
+  });
+
+  it('is not a broadcast sender nor a Status poster, with the reason on the field', async () => {
+    const broadcast = await post('/api/publication/broadcast', token, {
+      name: 'Promo Cloud',
+      accountIds: [accountId],
+      phoneNumbers: '081333330001',
+      message: { type: 'text', text: 'Halo' },
+    });
+    expect(broadcast.statusCode).toBe(400);
+    expect(broadcast.json().fields).toEqual({ accountIds: PUBLICATION_MESSAGES.senderCloud });
+    const status = await post('/api/publication/status', token, { accountId, type: 'text', text: 'Halo' });
+    expect(status.statusCode).toBe(400);
+    expect(status.json().fields).toEqual({ accountId: PUBLICATION_MESSAGES.statusCloud });
   });
 
   it("maps Meta's refusals: 131047 for good, a rate limit retried, a refused token marks the link", async () => {

@@ -127,6 +127,9 @@ async function ownSenders(ctx: AppContext, ownerId: string, accountIds: string[]
     .select()
     .from(accounts)
     .where(and(eq(accounts.ownerId, ownerId), inArray(accounts.id, unique)));
+  // a Cloud API number sends free text only inside a customer's 24 hours (issue 25): not a broadcast
+  if (rows.some((a) => a.provider === 'whatsapp-cloud'))
+    throw new AppError('VALIDATION', M.senderCloud, { accountIds: M.senderCloud });
   const usable = rows.filter((a) => a.type === 'whatsapp' && !a.deletedAt);
   if (usable.length !== unique.length)
     throw new AppError('VALIDATION', M.senderInvalid, { accountIds: M.senderInvalid });

@@ -53,7 +53,7 @@ export async function enqueueRun(ctx: AppContext, tx: Tx, postId: string, dueAt:
 /** The tenant's WhatsApp number that can post: connected and not removed; else a 400 on accountId. */
 async function postingAccount(db: Db, ownerId: string, accountId: string) {
   const [row] = await db
-    .select({ id: accounts.id })
+    .select({ id: accounts.id, provider: accounts.provider })
     .from(accounts)
     .where(
       and(
@@ -66,6 +66,8 @@ async function postingAccount(db: Db, ownerId: string, accountId: string) {
     )
     .limit(1);
   if (!row) throw invalid('accountId', M.statusAccountInvalid);
+  // the Cloud API has no WhatsApp Status (issue 25)
+  if (row.provider === 'whatsapp-cloud') throw invalid('accountId', M.statusCloud);
 }
 
 /** Every chosen group is the tenant's; another tenant's id reads as a group that does not exist. */
