@@ -139,7 +139,7 @@ function BroadcastForm({ source }: { source: Broadcast | null }) {
   const [uploading, setUploading] = useState(false);
   const [groupSearch, setGroupSearch] = useState('');
   const [debouncedGroupSearch] = useDebouncedValue(groupSearch.trim(), 300);
-  const senders = useSenderAccounts();
+  const senders = useSenderAccounts({ publishing: true });
   const groups = useGroupPicker(debouncedGroupSearch);
   const create = useCreateBroadcast();
 

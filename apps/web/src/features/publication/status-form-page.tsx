@@ -126,7 +126,7 @@ function StatusFormPageContent() {
   const [errors, setErrors] = useState<StatusErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
-  const senders = useSenderAccounts();
+  const senders = useSenderAccounts({ publishing: true });
   const groups = useGroupPicker('', state.audience === 'groups');
   const create = useCreateStatus();
 
