@@ -193,4 +193,26 @@ describe('the state', () => {
     const again = await postCallback(h, owner.token, 'instagram', query);
     expect(again.json().message).toBe(M.loginExpired);
   });
+
+  it('starts at most 30 logins in ten minutes per owner, even in a burst', async () => {
+    const burster = await betaOwner(h);
+    const start = () =>
+      h.t.app.inject({
+        method: 'POST',
+        url: '/api/integration/meta/login',
+        headers: { token: burster.token },
+        payload: { kind: 'messenger' },
+      });
+    const answers = await Promise.all(Array.from({ length: 40 }, start));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(30);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    const stored = await h.t.ctx.db
+      .select()
+      .from(metaOauthStates)
+      .where(eq(metaOauthStates.ownerId, burster.ownerId));
+    expect(stored).toHaveLength(30);
+    // another owner is not held back by it
+    expect((await loginUrl(h, owner.token, 'messenger')).searchParams.get('state')).toBeTruthy();
+  });
 });

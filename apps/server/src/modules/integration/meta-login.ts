@@ -11,6 +11,8 @@ import { requireMetaConfigured } from './info';
 
 /** A login's state is good for ten minutes (issue 25 part 2): the dialog takes a minute or two. */
 export const META_STATE_TTL_MS = 10 * 60 * 1000;
+/** How many logins one owner may start: 30 in ten minutes (a person clicking, with retries). */
+export const META_LOGIN_RATE = { max: 30, windowMs: 10 * 60 * 1000 };
 /** Finished or abandoned states are removed a day after they expired (kept that long for support). */
 const STATE_KEEP_MS = 24 * 60 * 60 * 1000;
 
@@ -79,6 +81,8 @@ export async function startMetaLogin(
   if (kind === 'whatsapp-cloud' && !configId) throw new AppError('VALIDATION', M.notConfigured);
   await requireBetaAccess(ctx, ownerId, kind);
   await requireSubscription(ctx, ownerId);
+  // each start stores a state: an owner starts a few logins an hour, never thousands
+  await ctx.limiter.reserve(`meta-login:${ownerId}`, META_LOGIN_RATE);
   const state = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   await ctx.db
