@@ -70,6 +70,7 @@ import { integrationRoutes } from './modules/integration/routes';
 import { metaConnector } from './channels/meta/meta-connector';
 import { registerMetaInbound } from './channels/meta/inbound';
 import { articlePageHead } from './modules/article/page-head';
+import { publicApiRoutes } from './modules/public-api/routes';
 
 export interface BuildOptions {
   config: Config;
@@ -272,6 +273,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(articleRoutes(ctx));
       await api.register(reportRoutes(ctx));
       await api.register(reportExportRoutes(ctx));
+      // the public API under /api/v1 (issue 26): a number's API token, never a session
+      await api.register(publicApiRoutes(ctx));
       if (config.sandbox) await api.register(sandboxRoutes(ctx));
     },
     { prefix: '/api' },

@@ -67,6 +67,8 @@ const envSchema = z.object({
   SAPA_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SAPA_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(20),
   SAPA_RESET_PER_15_MIN: z.coerce.number().int().min(1).default(5),
+  /** Requests one number's API token may make a minute on the public API (/api/v1, issue 26). */
+  SAPA_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Media in an S3-compatible store instead of the data folder (needed when several processes serve). */
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().trim().optional(),
@@ -155,6 +157,8 @@ export interface Config {
     loginPerAccount: number;
     registerPerHour: number;
     resetPer15Min: number;
+    /** the public API's budget per number's token, requests a minute (SAPA_API_RATE_PER_MINUTE) */
+    apiPerMinute: number;
   };
   /** The S3-compatible media store; undefined keeps media on disk under dataDir. */
   s3: S3Config | undefined;
@@ -258,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerAccount: e.SAPA_LOGIN_PER_ACCOUNT,
       registerPerHour: e.SAPA_REGISTER_PER_HOUR,
       resetPer15Min: e.SAPA_RESET_PER_15_MIN,
+      apiPerMinute: e.SAPA_API_RATE_PER_MINUTE,
     },
     s3,
     searchIndex: { enabled: e.SAPA_SEARCH_INDEX, maxBytes: e.SAPA_SEARCH_INDEX_MB * 1024 * 1024 },

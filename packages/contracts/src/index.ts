@@ -44,3 +44,5 @@ export * from './billing';
 export * from './catalogue/billing';
 export * from './catalogue/integration';
 export * from './schemas/integration';
+export * from './catalogue/public-api';
+export * from './schemas/public-api';

@@ -1293,3 +1293,26 @@ export const contactAliases = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.alias] })],
 );
+
+/**
+ * The public API's idempotency keys (issue 26): a request with the same `Idempotency-Key` on the same
+ * number within 24 hours answers the first answer again (a different body: 409). The key's row is
+ * taken before the work starts (status null while it runs), so concurrent repeats wait or are refused
+ * instead of doing the work twice.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the method, path and body the key was first used with */
+    requestHash: text('request_hash').notNull(),
+    /** the first answer's status and body; null while the first request still runs */
+    status: integer('status'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('api_idempotency_created_idx').on(t.createdAt)],
+);

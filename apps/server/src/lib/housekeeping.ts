@@ -3,18 +3,22 @@ import type { AppContext } from '../context';
 import { removeUnstartedImports } from '../modules/group/import/service';
 import { expireTransactions } from '../modules/billing/transactions';
 import { sendExpiryReminders } from '../modules/billing/notices';
+import { pruneIdempotency } from '../modules/public-api/idempotency';
 import { chatSearch, passwordResets, pendingRegistrations, sessions, verificationCodes } from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what can no longer be used: old rate events, dead sessions, spent codes and links, stale
- * registrations; ends purchases whose payment window has passed. Also mails the owners whose
- * subscription ends soon (once per end and step: sendExpiryReminders).
+ * registrations, the public API's idempotency keys past 24 h; ends purchases whose payment window has
+ * passed. Also mails the owners whose subscription ends soon (once per end and step:
+ * sendExpiryReminders).
  */
 export async function sweep(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().getTime();
   await ctx.limiter.prune();
+  // the public API's Idempotency-Keys answer for 24 h (issue 26)
+  await pruneIdempotency(ctx);
   await removeUnstartedImports(ctx);
   await ctx.db
     .delete(sessions)

@@ -106,6 +106,8 @@ const PARAM_KINDS: Record<string, Kind> = {
   '/api/article/:slug': 'article',
   // a tenant's chat file key on the article images route: never served there (404)
   '/api/article/cover/:key': 'media',
+  // the public API (issue 26): a chat of the token's number
+  '/api/v1/chats/:id': 'chat',
 };
 
 /** Routes anyone may call without a session, and why. They are still swept for 500s, leaks and changes. */
@@ -558,6 +560,24 @@ const PLANS: Record<string, Plan> = {
     },
   ],
   'PUT /api/sandbox/account/:id/restricted': () => [{ body: { restricted: true } }],
+
+  // ---- the public API (issue 26): a number's API token; sessions are 401 ----
+  'POST /api/v1/messages': (v) => [
+    { note: "a new customer, from the caller's own number", body: { to: '6281299990077', text: 'Dari API' } },
+    {
+      note: 'quoting their message',
+      refused: true,
+      body: { to: '6281299990077', text: 'Kutip', quotedMessageId: v.messageId },
+    },
+    {
+      note: 'their photo',
+      refused: true,
+      body: { to: '6281299990077', type: 'image', text: '', image: { url: v.media.url } },
+    },
+  ],
+  'GET /api/v1/chats': () => [{ query: { limit: '100' } }],
+  'GET /api/v1/chats/:id/messages': () => [{}, { note: 'own chat', params: { id: 'own' } }],
+  'POST /api/v1/numbers/check': (v) => [{ body: { phones: [v.customer.phone] } }],
 };
 
 /** For a route without a plan: the other tenant's ids under the names routes use for them. */
@@ -592,13 +612,15 @@ interface Caller {
   headers: Record<string, string>;
   /** headers of a second session (for ENDS_SESSION calls) */
   spare?: Record<string, string>;
-  kind: 'anonymous' | 'session' | 'operator' | 'link';
+  kind: 'anonymous' | 'session' | 'operator' | 'link' | 'apiToken';
 }
 
 let routes: RouteEntry[];
 let a: Tenant;
 let b: Tenant;
 let admin: { token: string; spareToken: string };
+/** the API tokens of A's and B's sandbox numbers (issue 26's public API) */
+let apiTokens: { a: string; b: string };
 /** the operator's own id, and an owner of neither tenant whom the operator may disable */
 let operatorId: string;
 let spareOwnerId: string;
@@ -614,6 +636,15 @@ beforeAll(async () => {
   )._id;
   spareOwnerId = (await verifiedOwner(t.app)).ownerId;
   snapshot = await tenantSnapshotter(t);
+  const apiToken = async (tenant: Tenant) =>
+    json<{ token: string }>(
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/account/whatsapp/${tenant.accountId}/reset-token`,
+        headers: { token: tenant.owner.token },
+      }),
+    ).token;
+  apiTokens = { a: await apiToken(a), b: await apiToken(b) };
   await drainJobs(t);
 }, 60_000);
 
@@ -715,6 +746,8 @@ async function sweep(callers: Caller[], victim: Tenant, own: Tenant): Promise<st
         else if (publicReason || operatorTool) allowed = null;
         else if (caller.kind === 'anonymous') allowed = [401];
         else if (caller.kind === 'link' && !route.url.startsWith('/api/sandbox/')) allowed = [401];
+        // a number's API token opens the public API (/api/v1) alone, never a session's routes
+        else if (caller.kind === 'apiToken' && !route.url.startsWith('/api/v1/')) allowed = [401];
         else if (namesVictimInPath) allowed = [401, 403, 404];
         else if (call.refused) allowed = [400, 401, 403, 404];
         if (status >= 500) problems.push(`${label}: ${status} ${res.body.slice(0, 200)}`);
@@ -758,6 +791,12 @@ const sessionOf = (
   headers: { token },
   spare: { token: spareToken },
 });
+/** The holder of a number's API token (issue 26): as a bearer token, the way the public API is called. */
+const apiTokenHolder = (tag: string, token: string): Caller => ({
+  name: `API token ${tag}`,
+  kind: 'apiToken',
+  headers: { authorization: `Bearer ${token}` },
+});
 const linkHolder = (tenant: Tenant): Caller[] =>
   tenant.linkKey
     ? [{ name: `simulator link ${tenant.tag}`, kind: 'link', headers: { 'x-sandbox-key': tenant.linkKey } }]
@@ -793,16 +832,25 @@ describe('cross-tenant and cross-role sweep of /api', () => {
     ).toEqual([]);
   });
 
-  it("anonymous, owner A, agent A, the operator and A's simulator link get nothing of tenant B", async () => {
+  it("anonymous, owner A, agent A, the operator, A's simulator link and A's API token get nothing of tenant B", async () => {
     const callers: Caller[] = [
       { name: 'anonymous', kind: 'anonymous', headers: {} },
       sessionOf('owner A', a.owner.token, a.owner.spareToken),
       sessionOf('agent A', a.agent.token, a.agent.spareToken),
       sessionOf('admin', admin.token, admin.spareToken, 'operator'),
       ...linkHolder(a),
+      apiTokenHolder('A', apiTokens.a),
     ];
     const problems = await sweep(callers, b, a);
     expect(problems, problems.join('\n')).toEqual([]);
+    // the control: A's API token is let into the public API (so its refusals above are not a wrong token)
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/chats',
+      headers: { authorization: `Bearer ${apiTokens.a}` },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain(a.chatId);
   }, 120_000);
 
   it('owner B and agent B get nothing of tenant A', async () => {
@@ -810,6 +858,7 @@ describe('cross-tenant and cross-role sweep of /api', () => {
       sessionOf('owner B', b.owner.token, b.owner.spareToken),
       sessionOf('agent B', b.agent.token, b.agent.spareToken),
       ...linkHolder(b),
+      apiTokenHolder('B', apiTokens.b),
     ];
     const problems = await sweep(callers, a, b);
     expect(problems, problems.join('\n')).toEqual([]);

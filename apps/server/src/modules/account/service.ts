@@ -11,7 +11,7 @@ import {
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { accounts, channelLinks, whatsappGroups } from '../../db/schema';
+import { accounts, channelLinks, users, whatsappGroups } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccountRow } from '../../channels/connector';
 import type { Actor } from '../auth/actor';
@@ -273,6 +273,26 @@ export async function accountByApiToken(ctx: AppContext, token: string): Promise
     .where(and(eq(accounts.apiTokenHash, hashApiToken(token)), isNull(accounts.deletedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The public API's caller (issue 26): the live account a per-account API token belongs to and whether
+ * its owner is disabled (issue 23), in one indexed read of the token's hash; null for a token that
+ * was reset, a deleted number or no token at all. Read on every request: a reset refuses the old
+ * token at once, in every process.
+ */
+export async function apiTokenHolder(
+  ctx: AppContext,
+  token: string,
+): Promise<{ account: AccountRow; ownerDisabled: boolean } | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await ctx.db
+    .select({ account: accounts, ownerDisabledAt: users.disabledAt })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerId))
+    .where(and(eq(accounts.apiTokenHash, hashApiToken(token)), isNull(accounts.deletedAt)))
+    .limit(1);
+  return row ? { account: row.account, ownerDisabled: row.ownerDisabledAt !== null } : null;
 }
 
 /** GET /account/whatsapp/{id}/group: the groups the number is in, alphabetical (none for a sandbox). */

@@ -1,4 +1,11 @@
-import { t, temporaryId, type Chat, type NewChatBody } from '@sapa/contracts';
+import {
+  t,
+  temporaryId,
+  type Chat,
+  type Message,
+  type NewChatBody,
+  type SendMessageInput,
+} from '@sapa/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { chats } from '../../db/schema';
@@ -16,20 +23,43 @@ export async function startChat(ctx: AppContext, actor: Actor, body: NewChatBody
   const account = await getAccount(ctx, actor, body.accountId).catch(() => {
     throw new AppError('VALIDATION', t('chat.senderInvalid'), { accountId: t('chat.senderInvalid') });
   });
+  const { chatId } = await sendToPhone(ctx, actor, account.id, body.phoneNumber, {
+    type: 'text',
+    temporaryId: temporaryId(),
+    text: body.text,
+    ...(body.template ? { template: body.template } : {}),
+  });
+  return requireChat(ctx, actor, chatId);
+}
+
+/**
+ * Sends a message from one of the tenant's accounts (already checked to be the actor's) to a phone
+ * number: the chat of that account with that number is found or opened, then the message goes through
+ * `sendMessage` with every check of a reply in the inbox (the public API's POST /api/v1/messages, and
+ * POST /chat/new). A send it refuses leaves no chat this call opened behind. Idempotent on the input's
+ * temporaryId within that chat, as sendMessage is.
+ */
+export async function sendToPhone(
+  ctx: AppContext,
+  actor: Actor,
+  accountId: string,
+  phoneNumber: string,
+  input: SendMessageInput,
+): Promise<{ chatId: string; message: Message }> {
   const now = ctx.clock.now();
   const [existing] = await ctx.db
     .select({ id: chats.id })
     .from(chats)
-    .where(and(eq(chats.accountId, account.id), eq(chats.externalId, body.phoneNumber)))
+    .where(and(eq(chats.accountId, accountId), eq(chats.externalId, phoneNumber)))
     .limit(1);
   const [chat] = await ctx.db
     .insert(chats)
     .values({
       ownerId: actor.ownerId,
-      accountId: account.id,
-      externalId: body.phoneNumber,
-      contactName: body.phoneNumber,
-      contactPhone: body.phoneNumber,
+      accountId,
+      externalId: phoneNumber,
+      contactName: phoneNumber,
+      contactPhone: phoneNumber,
       // an agent who starts a conversation holds it (spec §6: agents reply only in their own chats)
       agentId: actor.agentId,
       createdAt: now,
@@ -39,12 +69,8 @@ export async function startChat(ctx: AppContext, actor: Actor, body: NewChatBody
     .returning({ id: chats.id });
   if (!chat) throw new AppError('INTERNAL');
   try {
-    await sendMessage(ctx, actor, chat.id, {
-      type: 'text',
-      temporaryId: temporaryId(),
-      text: body.text,
-      ...(body.template ? { template: body.template } : {}),
-    });
+    const message = await sendMessage(ctx, actor, chat.id, input);
+    return { chatId: chat.id, message };
   } catch (error) {
     // the chat this call made has no message (the send stored nothing): it goes again
     if (!existing) {
@@ -54,5 +80,4 @@ export async function startChat(ctx: AppContext, actor: Actor, body: NewChatBody
     }
     throw error;
   }
-  return requireChat(ctx, actor, chat.id);
 }

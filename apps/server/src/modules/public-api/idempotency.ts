@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS, PUBLIC_API_MESSAGES, idempotencyKey, type ApiErrorBody } from '@sapa/contracts';
+import type { AppContext } from '../../context';
+import { apiIdempotency } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+/** How long a key answers with its first answer. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A repeat arriving while the first request still runs waits this long for its answer, then 409. */
+const WAIT_MS = 2_000;
+const POLL_MS = 25;
+/** A first request still unanswered after this long died with its process: a repeat takes the key over. */
+const ABANDONED_MS = 2 * 60 * 1000;
+
+/** What a public POST answers: its status and JSON body. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** The key of a request: null without the header; 400 for a malformed one. */
+function keyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  const parsed = idempotencyKey.safeParse(header);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION', PUBLIC_API_MESSAGES.idempotencyKeyInvalid, {
+      'idempotency-key': PUBLIC_API_MESSAGES.idempotencyKeyInvalid,
+    });
+  }
+  return parsed.data;
+}
+
+/** JSON with every object's keys sorted: the same body however its keys were ordered. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** sha256 of the method, the path (with its query) and the body: what "the same request" means. */
+function requestHashOf(request: FastifyRequest): string {
+  return sha256(`${request.method}\n${request.url}\n${canonical(request.body)}`);
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * The temporaryId of a message sent under a key: the same number, key and request always give the
+ * same one, so even a repeat the key's row no longer guards (its first request died, or the row was
+ * pruned) stores nothing new - the chat's messages are unique on temporaryId (storeOutbound).
+ */
+export function temporaryIdFor(accountId: string, key: string, requestHash: string): string {
+  const digest = createHash('sha256').update(`${accountId}\n${key}\n${requestHash}`).digest();
+  return Array.from(digest.subarray(0, LIMITS.temporaryIdLength), (b) => ALPHABET[b % ALPHABET.length]).join(
+    '',
+  );
+}
+
+type Claim = { mine: true } | { mine: false; status: number; body: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Takes the key for this request, or finds its first answer. The row is inserted first (ON CONFLICT
+ * DO NOTHING): of any number of repeats at once, in any process, exactly one inserts it and does the
+ * work; the others wait briefly for its answer, then get 409.
+ */
+async function claim(ctx: AppContext, accountId: string, key: string, hash: string): Promise<Claim> {
+  const pk = and(eq(apiIdempotency.accountId, accountId), eq(apiIdempotency.key, key));
+  const deadline = Date.now() + WAIT_MS;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const now = ctx.clock.now();
+    const [inserted] = await ctx.db
+      .insert(apiIdempotency)
+      .values({ accountId, key, requestHash: hash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: apiIdempotency.key });
+    if (inserted) return { mine: true };
+    let [row] = await ctx.db.select().from(apiIdempotency).where(pk).limit(1);
+    if (!row) continue;
+    if (row.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
+      // expired but not yet pruned: the key is free again
+      await ctx.db.delete(apiIdempotency).where(and(pk, eq(apiIdempotency.createdAt, row.createdAt)));
+      continue;
+    }
+    if (row.requestHash !== hash) throw new AppError('CONFLICT', PUBLIC_API_MESSAGES.idempotencyKeyReused);
+    if (row.status === null && row.createdAt.getTime() <= now.getTime() - ABANDONED_MS) {
+      const [taken] = await ctx.db
+        .update(apiIdempotency)
+        .set({ createdAt: now })
+        .where(and(pk, isNull(apiIdempotency.status), eq(apiIdempotency.createdAt, row.createdAt)))
+        .returning({ key: apiIdempotency.key });
+      if (taken) return { mine: true };
+      continue;
+    }
+    while (row && row.status === null && Date.now() < deadline) {
+      await sleep(POLL_MS);
+      [row] = await ctx.db.select().from(apiIdempotency).where(pk).limit(1);
+    }
+    if (!row) continue;
+    if (row.status !== null && row.body !== null) return { mine: false, status: row.status, body: row.body };
+    throw new AppError('CONFLICT', PUBLIC_API_MESSAGES.idempotencyInProgress, undefined, {
+      'retry-after': '1',
+    });
+  }
+  throw new AppError('CONFLICT', PUBLIC_API_MESSAGES.idempotencyInProgress, undefined, {
+    'retry-after': '1',
+  });
+}
+
+/**
+ * Runs a public POST under its `Idempotency-Key` (when sent): the first request with a key does the
+ * work and its answer (2xx, or a 4xx refusal) is kept 24 h for the number; the same key with the same
+ * method, path and body is answered that answer again (header `Idempotent-Replayed: true`), with
+ * another body 409. An unexpected failure (5xx) frees the key, so a retry runs again; a message it
+ * may have stored is not stored twice (temporaryIdFor). `run` gets the key and the request's hash.
+ */
+export async function idempotent(
+  ctx: AppContext,
+  accountId: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (keyed: { key: string; hash: string } | null) => Promise<Answer>,
+): Promise<FastifyReply> {
+  const key = keyOf(request);
+  if (key === null) {
+    const answer = await run(null);
+    return reply.code(answer.status).send(answer.body as never);
+  }
+  const hash = requestHashOf(request);
+  const claimed = await claim(ctx, accountId, key, hash);
+  if (!claimed.mine) {
+    return reply
+      .code(claimed.status)
+      .header('idempotent-replayed', 'true')
+      .type('application/json; charset=utf-8')
+      .send(claimed.body as never);
+  }
+  const pk = and(eq(apiIdempotency.accountId, accountId), eq(apiIdempotency.key, key));
+  let answer: Answer;
+  try {
+    answer = await run({ key, hash });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) {
+      const body: ApiErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };
+      if (error.fields) body.fields = error.fields;
+      await ctx.db
+        .update(apiIdempotency)
+        .set({ status: error.statusCode, body: JSON.stringify(body) })
+        .where(pk);
+    } else {
+      await ctx.db
+        .delete(apiIdempotency)
+        .where(and(pk, isNull(apiIdempotency.status)))
+        .catch((err: unknown) => ctx.log.warn({ err }, 'idempotency key release failed'));
+    }
+    throw error;
+  }
+  await ctx.db
+    .update(apiIdempotency)
+    .set({ status: answer.status, body: JSON.stringify(answer.body) })
+    .where(pk);
+  return reply.code(answer.status).send(answer.body as never);
+}
+
+/** Housekeeping: keys older than 24 h are forgotten. */
+export async function pruneIdempotency(ctx: AppContext): Promise<void> {
+  const cutoff = new Date(ctx.clock.now().getTime() - IDEMPOTENCY_TTL_MS);
+  await ctx.db.delete(apiIdempotency).where(lt(apiIdempotency.createdAt, cutoff));
+}
