@@ -1314,5 +1314,8 @@ export const apiIdempotency = pgTable(
     body: text('body'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('api_idempotency_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('api_idempotency_created_idx').on(t.createdAt),
+  ],
 );
