@@ -117,6 +117,8 @@ const PUBLIC: Record<string, string> = {
   '/api/config': "the web app's public settings, read before anyone signs in",
   '/api/openapi.json':
     'the OpenAPI document of this API (issue 19): routes and shapes generated from the contracts, never data',
+  '/api/v1/openapi.json':
+    "the public API's OpenAPI document (issue 26): the /api/v1 part of the one above, read by developers and /user/documentation before any token; shapes, never data",
   '/api/auth/register': 'signing up: the visitor has no session yet',
   '/api/auth/register/verify': 'finishing a sign-up with the mailed code: the visitor has no session yet',
   '/api/auth/login': 'signing in: the visitor has no session yet',

@@ -1,0 +1,225 @@
+/**
+ * The OpenAPI 3.1 document of the public API (issue 26), served at GET /api/v1/openapi.json and
+ * rendered by the web's /user/documentation. Nothing here is written per route: the document is
+ * the app's own (`app.swagger()`, generated from the routes' Zod schemas, plugins/openapi.ts) cut
+ * down to the /api/v1 paths and the components they reference, with what every public route shares
+ * added once: the bearer scheme, the rate-limit headers, 429, the error body, Idempotency-Key.
+ */
+
+type Json = Record<string, unknown>;
+
+/** The prefix of the public API's paths in the app's document. */
+export const PUBLIC_API_PREFIX = '/api/v1/';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface PublicDocumentOptions {
+  /** requests a minute per number's token (SAPA_API_RATE_PER_MINUTE) */
+  ratePerMinute: number;
+}
+
+const description = (ratePerMinute: number) =>
+  `
+API publik Sapa untuk server Anda: kirim pesan dari satu nomor, baca chat dan pesannya, dan periksa apakah nomor terdaftar di WhatsApp.
+
+## Autentikasi
+Setiap permintaan membawa token API nomor pada header \`Authorization: Bearer <token nomor>\`.
+Token dibuat per nomor di **Integrasi > WhatsApp > Reset token API**. Token hanya berlaku untuk nomor itu (bukan nomor lain, bukan sesi aplikasi); mereset token langsung membatalkan token lama.
+
+\`\`\`bash
+curl -H "Authorization: Bearer TOKEN_NOMOR_ANDA" <alamat server>/api/v1/chats
+\`\`\`
+
+## Batas permintaan
+Setiap token mendapat ${ratePerMinute} permintaan per menit. Setiap jawaban setelah autentikasi membawa header:
+- \`X-RateLimit-Limit\`: jatah permintaan per menit
+- \`X-RateLimit-Remaining\`: sisa jatah pada menit ini
+- \`X-RateLimit-Reset\`: akhir menit ini, dalam detik Unix
+
+Permintaan yang melewati jatah dijawab \`429\` dengan header \`Retry-After\` (detik sebelum boleh mencoba lagi).
+
+## Idempotency-Key
+Permintaan POST boleh membawa header \`Idempotency-Key\` (1-100 karakter: huruf, angka, \`-\`, \`_\`), misalnya sebuah UUID. Kunci yang sama dengan isi yang sama dalam 24 jam dijawab dengan jawaban pertama (header \`Idempotent-Replayed: true\`) tanpa mengirim ulang; kunci yang sama dengan isi berbeda dijawab \`409\`. Dengan kunci, permintaan yang gagal di jaringan aman diulang.
+
+## Kesalahan
+Setiap kesalahan dijawab \`{ statusCode, code, message, fields? }\`: \`code\` untuk program Anda, \`message\` berbahasa Indonesia, dan \`fields\` (per kolom) bila isi permintaan tidak valid.
+`.trim();
+
+const integer = { type: 'integer' };
+
+/** The headers the public API's answers carry; shared as components and referenced by each answer. */
+const HEADERS: Record<string, Json> = {
+  'X-RateLimit-Limit': {
+    description: 'Jatah permintaan per menit untuk token ini.',
+    schema: integer,
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Sisa jatah permintaan pada menit ini.',
+    schema: integer,
+  },
+  'X-RateLimit-Reset': {
+    description: 'Akhir menit ini (detik Unix); jatah penuh lagi setelahnya.',
+    schema: integer,
+  },
+  'Retry-After': {
+    description: 'Detik yang harus ditunggu sebelum mencoba lagi.',
+    schema: integer,
+  },
+  'Idempotent-Replayed': {
+    description: '`true` bila jawaban ini adalah jawaban pertama untuk `Idempotency-Key` yang sama.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const rateHeaders = () => ({
+  'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'),
+  'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'),
+  'X-RateLimit-Reset': headerRef('X-RateLimit-Reset'),
+});
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every `$ref` inside a value (`#/components/schemas/X`). */
+function refsIn(value: unknown, found: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) refsIn(item, found);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === '$ref' && typeof inner === 'string') found.add(inner);
+    else refsIn(inner, found);
+  }
+}
+
+/** The components referenced from `roots`, followed through the components themselves. */
+function usedComponents(components: Json, roots: unknown[]): Json {
+  const pending = new Set<string>();
+  for (const root of roots) refsIn(root, pending);
+  const kept: Record<string, Json> = {};
+  const seen = new Set<string>();
+  for (const ref of pending) {
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    const match = /^#\/components\/([^/]+)\/(.+)$/.exec(ref);
+    if (!match) continue;
+    const [, section, name] = match as unknown as [string, string, string];
+    const entry = (components[section] as Json | undefined)?.[name];
+    if (entry === undefined) continue;
+    (kept[section] ??= {})[name] = entry;
+    const more = new Set<string>();
+    refsIn(entry, more);
+    for (const next of more) if (!seen.has(next)) pending.add(next);
+  }
+  return kept;
+}
+
+/** `/api/v1/chats/{id}/messages` -> `chats`: the operation's tag, the resource it acts on. */
+const tagOf = (path: string) => path.slice(PUBLIC_API_PREFIX.length).split('/')[0] ?? 'api';
+
+/**
+ * The public API's document, from the app's whole document. `full` is not changed. The servers
+ * are left to the caller (the request's own origin).
+ */
+export function publicApiDocument(full: unknown, options: PublicDocumentOptions): Json {
+  const source = structuredClone(full) as Json;
+  const allPaths = (source.paths ?? {}) as Record<string, Json>;
+  const paths: Record<string, Json> = {};
+  let errorSchema: unknown;
+  const tags = new Set<string>();
+
+  for (const [path, item] of Object.entries(allPaths)) {
+    if (!path.startsWith(PUBLIC_API_PREFIX)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      const tag = tagOf(path);
+      tags.add(tag);
+      operation.tags = [tag];
+      // the number's token, never a session: whatever the route said, the document says bearer
+      operation.security = [{ bearer: [] }];
+      const parameters = (operation.parameters ?? []) as Json[];
+      const idempotent = parameters.some(
+        (parameter) =>
+          parameter.in === 'header' && String(parameter.name).toLowerCase() === 'idempotency-key',
+      );
+      for (const parameter of parameters) {
+        if (parameter.in === 'header' && String(parameter.name).toLowerCase() === 'idempotency-key') {
+          parameter.name = 'Idempotency-Key';
+          parameter.description ??=
+            'Kunci unik permintaan ini (mis. UUID). Kunci dan isi yang sama dalam 24 jam dijawab dengan jawaban pertama tanpa mengirim ulang; isi berbeda dijawab 409.';
+        }
+      }
+
+      const responses = (operation.responses ?? {}) as Record<string, Json>;
+      for (const [status, response] of Object.entries(responses)) {
+        const content = response.content as Record<string, { schema?: unknown }> | undefined;
+        if (/^[45]/.test(status)) {
+          const media = content?.['application/json'];
+          if (media?.schema !== undefined) {
+            errorSchema ??= media.schema;
+            media.schema = { $ref: '#/components/schemas/Error' };
+          }
+        }
+        if (/^2/.test(status)) {
+          if (response.description === 'Default Response') response.description = 'Berhasil';
+          response.headers = {
+            ...(response.headers as Json | undefined),
+            ...rateHeaders(),
+            ...(idempotent ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
+          };
+        } else if (status === '4XX') {
+          response.description =
+            'Permintaan ditolak: `VALIDATION` (400, dengan `fields`), `UNAUTHORIZED` (401, token tidak ada atau tidak berlaku), `FORBIDDEN` (403), `NOT_FOUND` (404), `CONFLICT` (409, Idempotency-Key dipakai untuk isi lain).';
+          response.headers = { ...(response.headers as Json | undefined), ...rateHeaders() };
+        } else if (status === '5XX') {
+          response.description = 'Kesalahan di server; aman diulang dengan Idempotency-Key yang sama.';
+        }
+      }
+      if (errorSchema !== undefined) {
+        responses['429'] ??= {
+          description: 'Jatah permintaan per menit habis: tunggu `Retry-After` detik.',
+          headers: { 'Retry-After': headerRef('Retry-After'), ...rateHeaders() },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        };
+      }
+      operation.responses = responses;
+    }
+    paths[path] = item;
+  }
+
+  const sourceComponents = (source.components ?? {}) as Json;
+  const components = usedComponents(sourceComponents, [paths]) as Record<string, Json>;
+  components.schemas = {
+    ...components.schemas,
+    ...(errorSchema !== undefined ? { Error: errorSchema as Json } : {}),
+  };
+  components.headers = { ...components.headers, ...HEADERS };
+  components.securitySchemes = {
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'Token API nomor (Integrasi > WhatsApp > Reset token API), dikirim sebagai `Authorization: Bearer <token nomor>`.',
+    },
+  };
+  // a component referenced by the schemas moved above (the error body) is kept too
+  const moreRefs = usedComponents(sourceComponents, [components.schemas]);
+  components.schemas = { ...(moreRefs.schemas as Json | undefined), ...components.schemas };
+
+  return {
+    openapi: source.openapi ?? '3.1.0',
+    info: {
+      title: 'Sapa API publik',
+      version: '1.0.0',
+      description: description(options.ratePerMinute),
+    },
+    servers: [],
+    security: [{ bearer: [] }],
+    tags: [...tags].map((name) => ({ name })),
+    paths,
+    components,
+  };
+}
