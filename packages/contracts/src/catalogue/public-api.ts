@@ -5,6 +5,8 @@ export const PUBLIC_API_MESSAGES = {
     'Token API tidak valid, sudah diganti atau nomornya sudah dihapus. Salin token terbaru dari halaman Integrasi',
   ownerDisabled: 'Akun pemilik nomor ini sedang dinonaktifkan',
   rateLimited: 'Terlalu banyak permintaan untuk token ini. Coba lagi dalam {seconds} detik',
+  authFailuresLimited:
+    'Terlalu banyak token API tidak valid dari alamat ini. Periksa token di halaman Integrasi, lalu coba lagi dalam {seconds} detik',
   idempotencyKeyInvalid:
     'Idempotency-Key harus 1-100 karakter berupa huruf, angka, tanda hubung (-) atau garis bawah (_)',
   idempotencyKeyReused: 'Idempotency-Key ini sudah dipakai untuk permintaan lain dalam 24 jam terakhir',
@@ -13,6 +15,7 @@ export const PUBLIC_API_MESSAGES = {
   phonesInvalid: 'Nomor telepon harus berupa 1-50 nomor',
   checkUnsupported: 'Nomor ini tidak dapat memeriksa apakah nomor lain terdaftar di WhatsApp',
   checkUnavailable: 'Nomor ini sedang tidak terhubung. Coba lagi setelah nomor terhubung',
+  groupRequired: 'groupId wajib diisi: setiap kontak berada di satu grup kontak',
 } as const;
 
 export type PublicApiMessageKey = keyof typeof PUBLIC_API_MESSAGES;

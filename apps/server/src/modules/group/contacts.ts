@@ -152,6 +152,21 @@ export async function listGroupContacts(
   );
 }
 
+/** One contact of the tenant's groups by its id, with its group; 404 for an id not the tenant's. */
+export async function getContact(ctx: AppContext, actor: Actor, contactId: string): Promise<GroupContact> {
+  const [row] = await selectContacts(ctx.db)
+    .where(
+      and(
+        eq(groupContacts.id, contactId),
+        eq(groupContacts.ownerId, actor.ownerId),
+        eq(contactGroups.ownerId, actor.ownerId),
+      ),
+    )
+    .limit(1);
+  if (!row) throw contactNotFound();
+  return toGroupContact(row);
+}
+
 /**
  * Values keyed by the group's own spelling of each column; a column the group does not have is
  * refused, naming it. `field` is where the values came from, for the form's error.

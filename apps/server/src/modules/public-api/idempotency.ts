@@ -47,9 +47,13 @@ function canonical(value: unknown): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** sha256 of the method, the path (with its query) and the body: what "the same request" means. */
-function requestHashOf(request: FastifyRequest): string {
-  return sha256(`${request.method}\n${request.url}\n${canonical(request.body)}`);
+/**
+ * sha256 of the method, the path (with its query) and the body: what "the same request" means. A body
+ * not parsed as JSON (an upload, read as a stream) is given as its digest.
+ */
+function requestHashOf(request: FastifyRequest, bodyDigest?: string): string {
+  const body = bodyDigest === undefined ? canonical(request.body) : `digest:${bodyDigest}`;
+  return sha256(`${request.method}\n${request.url}\n${body}`);
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -124,6 +128,7 @@ async function claim(ctx: AppContext, accountId: string, key: string, hash: stri
  * method, path and body is answered that answer again (header `Idempotent-Replayed: true`), with
  * another body 409. An unexpected failure (5xx) frees the key, so a retry runs again; a message it
  * may have stored is not stored twice (temporaryIdFor). `run` gets the key and the request's hash.
+ * `bodyDigest` stands for a body that is not JSON (an upload: the digest of its file).
  */
 export async function idempotent(
   ctx: AppContext,
@@ -131,13 +136,14 @@ export async function idempotent(
   request: FastifyRequest,
   reply: FastifyReply,
   run: (keyed: { key: string; hash: string } | null) => Promise<Answer>,
+  bodyDigest?: string,
 ): Promise<FastifyReply> {
   const key = keyOf(request);
   if (key === null) {
     const answer = await run(null);
     return reply.code(answer.status).send(answer.body as never);
   }
-  const hash = requestHashOf(request);
+  const hash = requestHashOf(request, bodyDigest);
   const claimed = await claim(ctx, accountId, key, hash);
   if (!claimed.mine) {
     return reply

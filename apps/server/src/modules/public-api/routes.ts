@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import {
   idParams,
   numbersCheckBody,
@@ -15,20 +15,27 @@ import type { AppContext } from '../../context';
 import { parse } from '../../lib/errors';
 import type { ContractTypeProvider } from '../../plugins/openapi';
 import { callerOf, publicApiGuard } from './auth';
+import { broadcastRoutes } from './broadcast-routes';
+import { contactRoutes } from './contact-routes';
 import { idempotent, temporaryIdFor } from './idempotency';
+import { mediaRoutes } from './media-routes';
+import { operation } from './operations';
 import { ApiRateLimiter } from './rate-limit';
 import { checkNumbers, listNumberChats, listNumberMessages, sendFromNumber } from './service';
 
 type IdParams = { Params: { id: string } };
 
-/** In a route's schema: the number's API token as a bearer token, never a session. */
-const bearerOnly = { security: [{ bearer: [] }] };
+/** Every public route's preHandler: the number's token, then its rate budget (auth.ts). */
+export interface PublicGuard {
+  preHandler: preHandlerAsyncHookHandler;
+}
 
 /**
  * /api/v1: the public API (issue 26), for a developer's server holding one number's API token
  * (`Authorization: Bearer`, made by PUT /account/whatsapp/{id}/reset-token). Each request acts as the
- * number's owner on that number alone; a budget per number (SAPA_API_RATE_PER_MINUTE); POSTs honour
- * `Idempotency-Key`.
+ * number's owner on that number alone (its chats, messages, broadcasts), and on the owner's contacts,
+ * groups and files, which every number of the owner shares; a budget per number
+ * (SAPA_API_RATE_PER_MINUTE); POSTs honour `Idempotency-Key`.
  */
 export function publicApiRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
@@ -36,14 +43,14 @@ export function publicApiRoutes(ctx: AppContext) {
     const limiter = await ApiRateLimiter.create(ctx);
     fastify.addHook('onClose', () => limiter.close());
     fastify.decorateRequest('apiCaller', null);
-    const guard = { preHandler: publicApiGuard(ctx, limiter) };
+    const guard: PublicGuard = { preHandler: publicApiGuard(ctx, limiter) };
 
     app.post(
       '/v1/messages',
       {
         ...guard,
         schema: {
-          ...bearerOnly,
+          ...operation('sendMessage'),
           headers: publicPostHeaders,
           body: publicSendMessageBody,
           response: { 201: publicSentMessage },
@@ -64,11 +71,18 @@ export function publicApiRoutes(ctx: AppContext) {
       },
     );
 
+    // its files, for messages with media (in the document, right after sending)
+    await fastify.register(mediaRoutes(ctx, guard));
+
     app.get(
       '/v1/chats',
       {
         ...guard,
-        schema: { ...bearerOnly, querystring: publicChatListQuery, response: { 200: publicChatPage } },
+        schema: {
+          ...operation('listChats'),
+          querystring: publicChatListQuery,
+          response: { 200: publicChatPage },
+        },
       },
       async (request, reply) => {
         const query = parse(publicChatListQuery, request.query);
@@ -83,7 +97,7 @@ export function publicApiRoutes(ctx: AppContext) {
       {
         ...guard,
         schema: {
-          ...bearerOnly,
+          ...operation('listChatMessages'),
           params: idParams,
           querystring: publicMessageListQuery,
           response: { 200: publicMessagePage },
@@ -101,7 +115,7 @@ export function publicApiRoutes(ctx: AppContext) {
       {
         ...guard,
         schema: {
-          ...bearerOnly,
+          ...operation('checkNumbers'),
           headers: publicPostHeaders,
           body: numbersCheckBody,
           response: { 200: numbersCheckResult },
@@ -116,5 +130,8 @@ export function publicApiRoutes(ctx: AppContext) {
         }));
       },
     );
+
+    contactRoutes(fastify, ctx, guard);
+    broadcastRoutes(fastify, ctx, guard);
   };
 }

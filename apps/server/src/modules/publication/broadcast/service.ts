@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import type { Db, Tx } from '../../../db/client';
 import { accounts, broadcastRecipients, broadcasts, contactGroups } from '../../../db/schema';
-import { escapeLike } from '../../../db/sql';
+import { escapeLike, textArray } from '../../../db/sql';
 import { AppError } from '../../../lib/errors';
 import type { Actor } from '../../auth/actor';
 import { resolveContent } from '../../chat/kernel';
@@ -83,11 +83,28 @@ async function toBroadcasts(db: Db | Tx, rows: BroadcastRow[]): Promise<Broadcas
   }));
 }
 
-export async function loadBroadcast(db: Db | Tx, ownerId: string, id: string): Promise<Broadcast | null> {
+/**
+ * Which of the tenant's broadcasts a caller sees: all of them (the app), or those sent from one
+ * number alone (the public API with that number's token, issue 26).
+ */
+export interface BroadcastScope {
+  /** only broadcasts whose senders are this account and no other */
+  soleSender?: string;
+}
+
+const scopeConditions = (scope: BroadcastScope): SQL[] =>
+  scope.soleSender ? [sql`${broadcasts.accountIds} = ${textArray([scope.soleSender])}`] : [];
+
+export async function loadBroadcast(
+  db: Db | Tx,
+  ownerId: string,
+  id: string,
+  scope: BroadcastScope = {},
+): Promise<Broadcast | null> {
   const [row] = await db
     .select()
     .from(broadcasts)
-    .where(and(eq(broadcasts.id, id), eq(broadcasts.ownerId, ownerId)))
+    .where(and(eq(broadcasts.id, id), eq(broadcasts.ownerId, ownerId), ...scopeConditions(scope)))
     .limit(1);
   if (!row) return null;
   return (await toBroadcasts(db, [row]))[0] ?? null;
@@ -279,10 +296,12 @@ export async function listBroadcasts(
   ctx: AppContext,
   actor: Actor,
   query: ListQuery,
+  scope: BroadcastScope = {},
 ): Promise<Paged<Broadcast>> {
   const where: SQL[] = [
     eq(broadcasts.ownerId, actor.ownerId),
     ...periodConditions(broadcasts.createdAt, query),
+    ...scopeConditions(scope),
   ];
   if (query.state) where.push(eq(broadcasts.state, query.state));
   if (query.search) where.push(ilike(broadcasts.name, `%${escapeLike(query.search)}%`));
@@ -299,8 +318,13 @@ export async function listBroadcasts(
   };
 }
 
-export async function getBroadcast(ctx: AppContext, actor: Actor, id: string): Promise<Broadcast> {
-  const broadcast = await loadBroadcast(ctx.db, actor.ownerId, id);
+export async function getBroadcast(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  scope: BroadcastScope = {},
+): Promise<Broadcast> {
+  const broadcast = await loadBroadcast(ctx.db, actor.ownerId, id, scope);
   if (!broadcast) throw new AppError('NOT_FOUND', M.notFound);
   return broadcast;
 }
