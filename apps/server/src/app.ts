@@ -71,6 +71,9 @@ import { metaConnector } from './channels/meta/meta-connector';
 import { registerMetaInbound } from './channels/meta/inbound';
 import { articlePageHead } from './modules/article/page-head';
 import { publicApiRoutes } from './modules/public-api/routes';
+import { WebhookDispatcher } from './modules/webhook/dispatcher';
+import { webhookRoutes } from './modules/webhook/routes';
+import { listenForWebhookEvents } from './modules/webhook/sources';
 
 export interface BuildOptions {
   config: Config;
@@ -158,7 +161,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     connectors: new ConnectorRegistry(),
     whatsapp: null as unknown as WhatsappManager,
     chatHooks: new ChatHooks(),
+    webhooks: null as unknown as WebhookDispatcher,
   };
+  ctx.webhooks = new WebhookDispatcher(ctx);
   const whatsapp = new WhatsappManager(ctx, {
     ...options.whatsapp,
     socketFactory: options.whatsapp?.socketFactory ?? unavailableSocketFactory,
@@ -181,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   defineWakeJob(ctx);
   ctx.chatHooks.onInbound((notice) => assignRoundRobin(ctx, notice));
   listenForAutoReplies(ctx);
+  listenForWebhookEvents(ctx);
   defineStatusPostJob(ctx);
   defineBillingMailJobs(ctx);
   defineMetaWebhookJob(ctx);
@@ -196,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await whatsapp.stop();
     stopHousekeeping();
     await ctx.jobs.stop();
+    await ctx.webhooks.stop();
     if (!options.bus) await bus.close();
     mailer.close();
     if (!options.database) await database.close();
@@ -252,6 +259,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       await api.register(userRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(accountRoutes(ctx));
+      await api.register(webhookRoutes(ctx));
       await api.register(cloudRoutes(ctx));
       await api.register(integrationRoutes(ctx));
       await api.register(mediaRoutes(ctx));
@@ -293,6 +301,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     );
   }
   await ensureSomeAdmin(ctx);
-  if (config.runJobs) ctx.jobs.start();
+  if (config.runJobs) {
+    ctx.jobs.start();
+    ctx.webhooks.start();
+  }
   return { app, ctx };
 }

@@ -69,6 +69,19 @@ const envSchema = z.object({
   SAPA_RESET_PER_15_MIN: z.coerce.number().int().min(1).default(5),
   /** Requests one number's API token may make a minute on the public API (/api/v1, issue 26). */
   SAPA_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Bearer tokens matching no number that one client address (an IPv6 /64) may send the public API a
+   * minute; past it, that address is refused with 429 until the minute ends, before any lookup.
+   */
+  SAPA_API_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * Outbound webhooks (issue 26): private, loopback and link-local targets are refused unless the
+   * operator allows them (a receiver on the same private network); the first retry's delay (doubling
+   * up to 4 h, for 24 h) and how long a receiver may take to answer.
+   */
+  SAPA_WEBHOOK_ALLOW_PRIVATE: flag(false),
+  SAPA_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+  SAPA_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Media in an S3-compatible store instead of the data folder (needed when several processes serve). */
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().trim().optional(),
@@ -159,7 +172,11 @@ export interface Config {
     resetPer15Min: number;
     /** the public API's budget per number's token, requests a minute (SAPA_API_RATE_PER_MINUTE) */
     apiPerMinute: number;
+    /** invalid API tokens one client address may send a minute (SAPA_API_AUTH_FAILURES_PER_MINUTE) */
+    apiAuthFailuresPerMinute: number;
   };
+  /** outbound webhooks (SAPA_WEBHOOK_*) */
+  webhooks: { allowPrivate: boolean; retryBaseMs: number; timeoutMs: number };
   /** The S3-compatible media store; undefined keeps media on disk under dataDir. */
   s3: S3Config | undefined;
   /** the inbox search's in-process index: on or off, and the memory all tenants' indexes may use */
@@ -263,6 +280,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registerPerHour: e.SAPA_REGISTER_PER_HOUR,
       resetPer15Min: e.SAPA_RESET_PER_15_MIN,
       apiPerMinute: e.SAPA_API_RATE_PER_MINUTE,
+      apiAuthFailuresPerMinute: e.SAPA_API_AUTH_FAILURES_PER_MINUTE,
+    },
+    webhooks: {
+      allowPrivate: e.SAPA_WEBHOOK_ALLOW_PRIVATE,
+      retryBaseMs: e.SAPA_WEBHOOK_RETRY_BASE_MS,
+      timeoutMs: e.SAPA_WEBHOOK_TIMEOUT_MS,
     },
     s3,
     searchIndex: { enabled: e.SAPA_SEARCH_INDEX, maxBytes: e.SAPA_SEARCH_INDEX_MB * 1024 * 1024 },

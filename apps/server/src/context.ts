@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Mailer } from './modules/mail/mailer';
 import type { ChatHooks } from './modules/chat/hooks';
+import type { WebhookDispatcher } from './modules/webhook/dispatcher';
 
 /** Everything services depend on, passed in so tests can hand in real or fake parts. */
 export interface AppContext {
@@ -27,4 +28,6 @@ export interface AppContext {
   whatsapp: WhatsappControl;
   /** What other modules learn from the chat kernel: message statuses, customers' messages. */
   chatHooks: ChatHooks;
+  /** Outbound webhooks' delivery (issue 26): `wake` after committing new events. */
+  webhooks: WebhookDispatcher;
 }

@@ -46,3 +46,5 @@ export * from './catalogue/integration';
 export * from './schemas/integration';
 export * from './catalogue/public-api';
 export * from './schemas/public-api';
+export * from './catalogue/webhook';
+export * from './schemas/webhook';

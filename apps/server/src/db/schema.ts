@@ -1319,3 +1319,69 @@ export const apiIdempotency = pgTable(
     index('api_idempotency_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A number's outbound webhook (issue 26): where its events are POSTed and the secret they are signed
+ * with (sealed, lib/secret-box.ts; shown to the owner once). Disabled after an event's retries ran out.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  ownerId: text('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** why it was turned off by the dispatcher (its events failed for 24 h); null when the owner did */
+  disabledReason: text('disabled_reason'),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One event for a number's webhook and its delivery: the exact body POSTed (so a replay sends the
+ * same bytes), retried with backoff until delivered or `retry_until`. Events of one lane (a chat, or
+ * the number itself) go out in `seq` order: a lane's next event waits for the one before it.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    ownerId: text('owner_id').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    lane: text('lane').notNull(),
+    type: text('type').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** held by a dispatcher while its POST is in flight */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** the last attempt allowed (24 h after the event, or after a replay) */
+    retryUntil: timestamp('retry_until', { withTimezone: true }).notNull(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastDurationMs: integer('last_duration_ms'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_events_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_events_lane_idx')
+      .on(t.accountId, t.lane, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_events_log_idx').on(t.accountId, t.createdAt),
+    index('webhook_events_created_idx').on(t.createdAt),
+  ],
+);

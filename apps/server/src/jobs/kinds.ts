@@ -108,6 +108,15 @@ export const JOB_KINDS = {
     maxAttempts: 8,
     finalFailure: "the delivery's events are lost (logged); Meta does not send them again once answered 200",
   },
+  /**
+   * modules/webhook: mails the owner that a number's webhook was turned off (an event failed for
+   * 24 h). Enqueued in the transaction that turned it off.
+   */
+  'webhook.disabled-mail': {
+    payload: z.object({ accountId: id }),
+    maxAttempts: 5,
+    finalFailure: 'nothing: the webhook stays off (the settings page says why), only the mail is not sent',
+  },
 } as const satisfies Record<string, JobKind>;
 
 export type JobName = keyof typeof JOB_KINDS;

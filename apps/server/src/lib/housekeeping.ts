@@ -1,10 +1,17 @@
-import { lt, or, isNotNull, sql } from 'drizzle-orm';
+import { and, lt, ne, or, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { removeUnstartedImports } from '../modules/group/import/service';
 import { expireTransactions } from '../modules/billing/transactions';
 import { sendExpiryReminders } from '../modules/billing/notices';
 import { pruneIdempotency } from '../modules/public-api/idempotency';
-import { chatSearch, passwordResets, pendingRegistrations, sessions, verificationCodes } from '../db/schema';
+import {
+  chatSearch,
+  passwordResets,
+  pendingRegistrations,
+  sessions,
+  verificationCodes,
+  webhookEvents,
+} from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -19,6 +26,10 @@ export async function sweep(ctx: AppContext): Promise<void> {
   await ctx.limiter.prune();
   // the public API's Idempotency-Keys answer for 24 h (issue 26)
   await pruneIdempotency(ctx);
+  // a number's webhook delivery log keeps 30 days (issue 26)
+  await ctx.db
+    .delete(webhookEvents)
+    .where(and(lt(webhookEvents.createdAt, new Date(now - 30 * DAY)), ne(webhookEvents.status, 'pending')));
   await removeUnstartedImports(ctx);
   await ctx.db
     .delete(sessions)

@@ -106,8 +106,15 @@ const PARAM_KINDS: Record<string, Kind> = {
   '/api/article/:slug': 'article',
   // a tenant's chat file key on the article images route: never served there (404)
   '/api/article/cover/:key': 'media',
-  // the public API (issue 26): a chat of the token's number
+  // the public API (issue 26): a chat and a broadcast of the token's number, the owner's contacts and groups
   '/api/v1/chats/:id': 'chat',
+  '/api/v1/contacts/:id': 'contact',
+  '/api/v1/groups/:id': 'group',
+  '/api/v1/groups/:id/contacts/:contactId': 'contact',
+  '/api/v1/broadcasts/:id': 'broadcast',
+  // a webhook delivery (issue 26): the tenants' fixtures have none, so a message id stands in for one
+  // (it names no delivery: 404 for everyone, the owner too)
+  '/api/account/whatsapp/:id/webhook/deliveries/:deliveryId': 'message',
 };
 
 /** Routes anyone may call without a session, and why. They are still swept for 500s, leaks and changes. */
@@ -231,6 +238,9 @@ const PLANS: Record<string, Plan> = {
   'PATCH /api/user': () => [{ body: { name: 'Nama Baru Sapu' } }],
   'POST /api/user/verify': () => [{ body: { code: '000000' } }],
   'PATCH /api/admin': () => [{ body: { name: 'Operator Sapu' } }],
+
+  // ---- a number's webhook (issue 26): a public-looking URL (no DNS here: the owner's own call is 400) ----
+  'PUT /api/account/whatsapp/:id/webhook': () => [{ body: { url: 'https://webhook.contoh.test/sapa' } }],
 
   // ---- the operator's payment desk (issue 22) ----
   'POST /api/admin/transaction/:id/reject': () => [{ body: { reason: 'Dana tidak masuk ke rekening' } }],
@@ -580,6 +590,46 @@ const PLANS: Record<string, Plan> = {
   'GET /api/v1/chats': () => [{ query: { limit: '100' } }],
   'GET /api/v1/chats/:id/messages': () => [{}, { note: 'own chat', params: { id: 'own' } }],
   'POST /api/v1/numbers/check': (v) => [{ body: { phones: [v.customer.phone] } }],
+  'GET /api/v1/contacts': (v) => [
+    { query: { q: v.contact.name } },
+    { note: 'their group', refused: true, query: { groupId: v.group.id } },
+  ],
+  'POST /api/v1/contacts': (v, own) => [
+    { refused: true, body: { groupId: v.group.id, name: 'Penyusup', phoneNumber: '6281299990078' } },
+    {
+      note: 'own group',
+      body: { groupId: own.group.id, name: 'Kontak API', phoneNumber: '6281299990079' },
+    },
+  ],
+  'PATCH /api/v1/contacts/:id': () => [{ body: { name: 'Diubah Penyusup', values: {} } }],
+  'GET /api/v1/groups': (v) => [{ query: { q: v.group.name } }],
+  'POST /api/v1/groups': () => [{ body: { name: `Grup API ${temporaryId()}` } }],
+  'POST /api/v1/groups/:id/contacts': () => [
+    { body: { contacts: [{ name: 'Penyusup', phoneNumber: '6281299990080' }] } },
+  ],
+  'DELETE /api/v1/groups/:id/contacts/:contactId': () => [
+    {},
+    { note: 'own group, their contact', params: { id: 'own' } },
+    { note: 'their group, own contact', params: { contactId: 'own' } },
+  ],
+  'GET /api/v1/broadcasts': (v) => [{ query: { q: v.broadcast.name } }],
+  'POST /api/v1/broadcasts': (v, own) => [
+    {
+      note: 'their group',
+      refused: true,
+      body: { name: 'Penyusup', groupIds: [v.group.id], message: { type: 'text', text: 'x' } },
+    },
+    {
+      note: 'their photo',
+      refused: true,
+      body: {
+        name: 'Penyusup',
+        phoneNumbers: [own.customer.phone],
+        message: { type: 'image', text: '', image: { url: v.media.url } },
+      },
+    },
+  ],
+  'POST /api/v1/media': () => [{ upload: { filename: 'catatan.txt', type: 'text/plain', data: 'catatan' } }],
 };
 
 /** For a route without a plan: the other tenant's ids under the names routes use for them. */

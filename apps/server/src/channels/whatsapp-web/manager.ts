@@ -644,12 +644,30 @@ export class WhatsappManager implements WhatsappControl, SocketSource {
     linking: Linking | null,
     extra: Partial<Pick<AccountRow, 'waJid' | 'phoneNumber' | 'lastSeenAt' | 'linkedAt'>> = {},
   ): Promise<void> {
+    const [before] = await this.ctx.db
+      .select({ status: accounts.status })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .limit(1);
     const [row] = await this.ctx.db
       .update(accounts)
       .set({ status, statusReason, linking, ...extra })
       .where(eq(accounts.id, accountId))
       .returning();
-    if (row) this.published(row);
+    if (!row) return;
+    this.published(row);
+    if (before && before.status !== status) {
+      await this.ctx.chatHooks
+        .connectionChanged({
+          ownerId: row.ownerId,
+          accountId: row.id,
+          status,
+          previous: before.status as AccountStatus,
+          reason: statusReason,
+          phoneNumber: row.phoneNumber,
+        })
+        .catch((err: unknown) => this.ctx.log.error({ err, accountId }, 'connection listener failed'));
+    }
   }
 
   private published(row: AccountRow): void {

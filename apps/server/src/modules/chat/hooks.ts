@@ -1,4 +1,4 @@
-import type { MessageStatus, MessageType } from '@sapa/contracts';
+import type { AccountStatus, MessageStatus, MessageType } from '@sapa/contracts';
 import type { Tx } from '../../db/client';
 import type { MessageRow } from '../../channels/connector';
 
@@ -30,6 +30,17 @@ export interface InboundNotice {
 }
 export type InboundListener = (notice: InboundNotice) => Promise<void>;
 
+/** A number's connection moved (WhatsApp Web's socket opened, closed, was logged out). */
+export interface ConnectionNotice {
+  ownerId: string;
+  accountId: string;
+  status: AccountStatus;
+  previous: AccountStatus;
+  reason: string | null;
+  phoneNumber: string | null;
+}
+export type ConnectionListener = (notice: ConnectionNotice) => Promise<void>;
+
 /**
  * What other modules learn from the chat kernel without writing its tables: broadcasts follow their
  * messages' statuses and their recipients' replies here. The chat module knows nothing of them.
@@ -37,6 +48,7 @@ export type InboundListener = (notice: InboundNotice) => Promise<void>;
 export class ChatHooks {
   readonly statusListeners: StatusListener[] = [];
   readonly inboundListeners: InboundListener[] = [];
+  readonly connectionListeners: ConnectionListener[] = [];
 
   onStatus(listener: StatusListener): void {
     this.statusListeners.push(listener);
@@ -44,5 +56,15 @@ export class ChatHooks {
 
   onInbound(listener: InboundListener): void {
     this.inboundListeners.push(listener);
+  }
+
+  /** Channels report their numbers' connection changes here (after the row changed). */
+  onConnection(listener: ConnectionListener): void {
+    this.connectionListeners.push(listener);
+  }
+
+  /** Tells the connection listeners; a listener's failure is logged by the caller, never thrown. */
+  async connectionChanged(notice: ConnectionNotice): Promise<void> {
+    for (const listener of this.connectionListeners) await listener(notice);
   }
 }

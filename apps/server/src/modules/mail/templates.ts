@@ -4,6 +4,7 @@ import {
   formatDateJakarta,
   formatRupiah,
   interpolate,
+  WEBHOOK_MESSAGES,
   type Withdrawal,
   type WithdrawalStatus,
 } from '@sapa/contracts';
@@ -100,5 +101,14 @@ export function withdrawalMail(
     to,
     subject: `Penarikan komisi ${amount}: ${WITHDRAWAL_STATUS_LABELS[w.status]}`,
     text: `Halo ${name},\n\n${what}\n\nStatus: ${WITHDRAWAL_STATUS_LABELS[w.status]}${signature}`,
+  };
+}
+
+/** Issue 26: a number's webhook was turned off after an event failed for 24 h. */
+export function webhookDisabledMail(to: string, name: string, number: string, url: string, link: string): Mail {
+  return {
+    to,
+    subject: interpolate(WEBHOOK_MESSAGES.disabledMailSubject, { number }),
+    text: `Halo ${name},\n\nWebhook nomor ${number} (${url}) kami nonaktifkan karena sebuah event tidak dapat dikirim selama 24 jam: server Anda tidak menjawab dengan status 2xx.\n\nEvent yang belum terkirim tetap tercatat dan dapat dikirim ulang dari log pengiriman. Setelah server Anda siap, aktifkan kembali webhook di:\n${link}${signature}`,
   };
 }

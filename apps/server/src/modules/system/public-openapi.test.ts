@@ -1,5 +1,6 @@
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_VERIFY_SNIPPET } from '@sapa/contracts';
 import { useTestApp } from '../../../test/helpers';
 import { routeTable } from '../../../test/route-table';
 
@@ -115,6 +116,20 @@ describe('the public API document (/api/v1/openapi.json)', () => {
         }
       }
     }
+  });
+
+  it('documents every webhook event with its signature header, schema and the verification snippet', async () => {
+    const document = (await fetchDocument()).json() as Document & {
+      webhooks: Record<string, { post: { parameters: { name: string }[]; requestBody: unknown } }>;
+      info: { description: string };
+    };
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const [type, item] of Object.entries(document.webhooks)) {
+      expect(item.post.parameters.map((p) => p.name), type).toContain('Sapa-Signature');
+      const ref = JSON.stringify(item.post.requestBody).match(/#\/components\/schemas\/(\w+)/)?.[1];
+      expect(ref && document.components.schemas[ref], type).toBeTruthy();
+    }
+    expect(document.info.description).toContain(WEBHOOK_VERIFY_SNIPPET.trim());
   });
 
   it('keeps the whole document at /api/openapi.json unchanged by the cut', async () => {

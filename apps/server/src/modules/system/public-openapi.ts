@@ -6,6 +6,16 @@
  * added once: the bearer scheme, the rate-limit headers, 429, the error body, Idempotency-Key.
  */
 
+import {
+  PUBLIC_SEND_EXAMPLE,
+  WEBHOOK_VERIFY_SNIPPET,
+  webhookAccountConnection,
+  webhookMessageReceived,
+  webhookMessageStatus,
+  webhookTest,
+} from '@sapa/contracts';
+import { z } from 'zod';
+
 type Json = Record<string, unknown>;
 
 /** The prefix of the public API's paths in the app's document. */
@@ -20,7 +30,7 @@ export interface PublicDocumentOptions {
 
 const description = (ratePerMinute: number) =>
   `
-API publik Sapa untuk server Anda: kirim pesan dari satu nomor, baca chat dan pesannya, dan periksa apakah nomor terdaftar di WhatsApp.
+API publik Sapa untuk server Anda: kirim pesan (semua jenis, dengan media yang diunggah) dari satu nomor, baca chat dan pesannya, periksa apakah nomor terdaftar di WhatsApp, kelola kontak dan grup kontak, dan mulai broadcast.
 
 ## Autentikasi
 Setiap permintaan membawa token API nomor pada header \`Authorization: Bearer <token nomor>\`.
@@ -41,11 +51,29 @@ Permintaan yang melewati jatah dijawab \`429\` dengan header \`Retry-After\` (de
 ## Idempotency-Key
 Permintaan POST boleh membawa header \`Idempotency-Key\` (1-100 karakter: huruf, angka, \`-\`, \`_\`), misalnya sebuah UUID. Kunci yang sama dengan isi yang sama dalam 24 jam dijawab dengan jawaban pertama (header \`Idempotent-Replayed: true\`) tanpa mengirim ulang; kunci yang sama dengan isi berbeda dijawab \`409\`. Dengan kunci, permintaan yang gagal di jaringan aman diulang.
 
+## Webhook
+Atur URL webhook per nomor di **Integrasi > WhatsApp > Webhook**. Sapa mengirim setiap event nomor itu sebagai \`POST\` JSON ke URL tersebut: pesan masuk (\`message.received\`), perubahan status pesan keluar (\`message.status\`: \`sent\`, \`delivered\`, \`read\`, \`failed\`), perubahan koneksi nomor (\`account.connection\`) dan event uji (\`webhook.test\`). Bentuk tiap event ada di bagian **Webhooks** dokumen ini.
+
+- Jawab dengan status \`2xx\` dalam 10 detik. Selain itu (termasuk pengalihan \`3xx\`) dianggap gagal dan dicoba lagi dengan jeda yang berlipat (mulai 10 detik, paling lama 4 jam) selama 24 jam. Event yang tetap gagal setelah 24 jam menonaktifkan webhook dan pemilik nomor menerima email.
+- Pengiriman *at-least-once*: event yang sama bisa datang lebih dari sekali (percobaan ulang, kirim ulang dari log). Gunakan \`id\` event (juga di header \`Sapa-Event-Id\`) untuk membuang duplikat.
+- Event satu chat dikirim berurutan: event berikutnya menunggu event sebelumnya terkirim.
+- URL harus dapat dijangkau dari internet: alamat jaringan privat, loopback dan link-local ditolak.
+
+### Memverifikasi tanda tangan
+Setiap pengiriman membawa header \`Sapa-Signature: t=<detik Unix>,v1=<tanda tangan>\`: \`v1\` adalah HMAC-SHA256 (heksadesimal) dengan rahasia webhook nomor (\`whsec_...\`, ditampilkan sekali saat webhook dibuat atau rahasianya diganti) atas teks \`<t>.<isi permintaan apa adanya>\`. Tolak permintaan yang tanda tangannya salah atau \`t\`-nya lebih dari 5 menit dari jam Anda. Contoh Node.js:
+
+\`\`\`js
+${WEBHOOK_VERIFY_SNIPPET.trim()}
+\`\`\`
+
 ## Kesalahan
 Setiap kesalahan dijawab \`{ statusCode, code, message, fields? }\`: \`code\` untuk program Anda, \`message\` berbahasa Indonesia, dan \`fields\` (per kolom) bila isi permintaan tidak valid.
 `.trim();
 
 const integer = { type: 'integer' };
+
+/** Request bodies shown in the examples (Scalar's curl, fetch...), by operationId. */
+const REQUEST_EXAMPLES: Record<string, unknown> = { sendMessage: PUBLIC_SEND_EXAMPLE };
 
 /** The headers the public API's answers carry; shared as components and referenced by each answer. */
 const HEADERS: Record<string, Json> = {
@@ -135,7 +163,9 @@ export function publicApiDocument(full: unknown, options: PublicDocumentOptions)
     for (const method of METHODS) {
       const operation = item[method];
       if (!isObject(operation)) continue;
-      const tag = tagOf(path);
+      // the route's own tag (its schema's `tags`), else the resource its path names
+      const declared = Array.isArray(operation.tags) ? (operation.tags as unknown[]) : [];
+      const tag = typeof declared[0] === 'string' ? declared[0] : tagOf(path);
       tags.add(tag);
       operation.tags = [tag];
       // the number's token, never a session: whatever the route said, the document says bearer
@@ -152,6 +182,11 @@ export function publicApiDocument(full: unknown, options: PublicDocumentOptions)
             'Kunci unik permintaan ini (mis. UUID). Kunci dan isi yang sama dalam 24 jam dijawab dengan jawaban pertama tanpa mengirim ulang; isi berbeda dijawab 409.';
         }
       }
+
+      // a body the reader can send as it is, where the schema alone would give empty strings
+      const example = REQUEST_EXAMPLES[String(operation.operationId)];
+      const body = (operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+      if (example && body?.['application/json']) body['application/json'].example = example;
 
       const responses = (operation.responses ?? {}) as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {
@@ -209,6 +244,9 @@ export function publicApiDocument(full: unknown, options: PublicDocumentOptions)
   const moreRefs = usedComponents(sourceComponents, [components.schemas]);
   components.schemas = { ...(moreRefs.schemas as Json | undefined), ...components.schemas };
 
+  const { webhooks, schemas: webhookSchemas } = webhookSection();
+  components.schemas = { ...components.schemas, ...webhookSchemas };
+
   return {
     openapi: source.openapi ?? '3.1.0',
     info: {
@@ -220,6 +258,72 @@ export function publicApiDocument(full: unknown, options: PublicDocumentOptions)
     security: [{ bearer: [] }],
     tags: [...tags].map((name) => ({ name })),
     paths,
+    webhooks,
     components,
   };
+}
+
+/** The events a number's webhook receives (OpenAPI 3.1 `webhooks`), from their contracts' schemas. */
+const WEBHOOK_EVENTS: [string, string, string, z.ZodType][] = [
+  [
+    'message.received',
+    'WebhookMessageReceived',
+    'Pesan pelanggan masuk ke nomor ini (semua jenis pesan; berkas sebagai URL media Sapa).',
+    webhookMessageReceived,
+  ],
+  [
+    'message.status',
+    'WebhookMessageStatus',
+    'Status pesan keluar berubah: `sent` (diterima WhatsApp), `delivered` (sampai di ponsel pelanggan), `read` (dibaca), `failed` (gagal, dengan `error`). Status hanya maju.',
+    webhookMessageStatus,
+  ],
+  [
+    'account.connection',
+    'WebhookAccountConnection',
+    'Koneksi nomor berubah (mis. `connected`, `disconnected`, `logged_out`), dengan alasannya.',
+    webhookAccountConnection,
+  ],
+  ['webhook.test', 'WebhookTest', 'Event uji dari tombol "Kirim event uji" di halaman webhook.', webhookTest],
+];
+
+function webhookSection(): { webhooks: Json; schemas: Record<string, Json> } {
+  const webhooks: Json = {};
+  const schemas: Record<string, Json> = {};
+  for (const [type, name, summary, schema] of WEBHOOK_EVENTS) {
+    const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'output' }) as Json;
+    schemas[name] = jsonSchema;
+    webhooks[type] = {
+      post: {
+        summary: type,
+        description: summary,
+        operationId: `webhook_${type.replace('.', '_')}`,
+        tags: ['webhooks'],
+        parameters: [
+          {
+            name: 'Sapa-Signature',
+            in: 'header',
+            required: true,
+            description: '`t=<detik Unix>,v1=<HMAC-SHA256 heksadesimal atas "<t>.<isi>">`',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'Sapa-Event-Id',
+            in: 'header',
+            required: true,
+            description: 'Id event, sama pada setiap percobaan ulang: untuk membuang duplikat.',
+            schema: { type: 'string' },
+          },
+          { name: 'Sapa-Event-Type', in: 'header', required: true, schema: { type: 'string', enum: [type] } },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+        },
+        responses: {
+          '200': { description: 'Diterima: jawab 2xx dalam 10 detik. Jawaban lain dicoba lagi.' },
+        },
+      },
+    };
+  }
+  return { webhooks, schemas };
 }

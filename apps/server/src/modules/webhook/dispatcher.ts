@@ -1,0 +1,281 @@
+import { WEBHOOK_MESSAGES as M, interpolate } from '@sapa/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { webhookEndpoints, webhookEvents } from '../../db/schema';
+import { open } from '../../lib/secret-box';
+import { signatureHeader, WebhookPoster, type DeliveryOutcome } from './deliver';
+
+/** Deliveries one process has in flight at most. */
+const MAX_IN_FLIGHT = 64;
+const POLL_MS = 250;
+/** The longest pause between two attempts. */
+const MAX_BACKOFF_MS = 4 * 60 * 60_000;
+
+interface Claimed {
+  id: string;
+  account_id: string;
+  owner_id: string;
+  type: string;
+  body: string;
+  attempts: number;
+  retry_until: Date | string;
+}
+
+/** The delay before attempt `attempts + 1`: the base doubling, ±10 %, at most 4 h. */
+export function backoffMs(baseMs: number, attempts: number): number {
+  const plain = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(plain * (0.9 + Math.random() * 0.2));
+}
+
+/** What a failed attempt leaves in the log, in Indonesian. */
+function describe(outcome: Extract<DeliveryOutcome, { ok: false }>, timeoutMs: number): string {
+  switch (outcome.reason) {
+    case 'status':
+      return outcome.detail;
+    case 'timeout':
+      return interpolate(M.timeout, { seconds: Math.round(timeoutMs / 1000) });
+    case 'blocked':
+      return M.blockedTarget;
+    default:
+      return interpolate(M.connectFailed, { reason: outcome.detail });
+  }
+}
+
+/**
+ * Delivers stored webhook events (issue 26 part 3), in every process (claims skip what another holds):
+ * at least once, a lane's (a chat's) events in order — an event is claimed only while no earlier event
+ * of its lane is pending — with exponential backoff until 24 h after the event. An event still failing
+ * then is 'failed', the webhook is turned off and its owner mailed (job 'webhook.disabled-mail').
+ */
+export class WebhookDispatcher {
+  private readonly poster: WebhookPoster;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private ticking = false;
+  private again = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** opened secrets by their sealed text (opening is AES; a secret changes only by rotation) */
+  private readonly secrets = new Map<string, string>();
+
+  constructor(private readonly ctx: AppContext) {
+    this.poster = new WebhookPoster({
+      allowPrivate: ctx.config.webhooks.allowPrivate,
+      timeoutMs: ctx.config.webhooks.timeoutMs,
+    });
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.all([...this.inFlight]);
+    this.poster.close();
+  }
+
+  /** Looks for due events now (after committing new ones); soon again for a transaction still open. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    this.ticking = true;
+    let claimed = 0;
+    try {
+      const room = MAX_IN_FLIGHT - this.inFlight.size;
+      if (room > 0) {
+        const rows = await this.claim(room);
+        claimed = rows.length;
+        for (const started of this.deliverAll(rows)) {
+          const run = started
+            .catch((err: unknown) => this.ctx.log.error({ err }, 'webhook delivery bookkeeping failed'))
+            .finally(() => {
+              this.inFlight.delete(run);
+              this.wake();
+            });
+          this.inFlight.add(run);
+        }
+      }
+    } catch (err) {
+      this.ctx.log.error({ err }, 'webhook dispatcher tick failed');
+    } finally {
+      this.ticking = false;
+    }
+    const again = this.again || (claimed > 0 && this.inFlight.size < MAX_IN_FLIGHT);
+    this.again = false;
+    this.schedule(again ? 0 : POLL_MS);
+  }
+
+  /** Claims and delivers the due events, awaiting them (tests drive it by hand). */
+  async runDue(): Promise<number> {
+    const rows = await this.claim(MAX_IN_FLIGHT);
+    await Promise.all(this.deliverAll(rows));
+    return rows.length;
+  }
+
+  /** The lane heads due now, held for the timeout and a margin (a dead process's hold expires). */
+  private async claim(limit: number): Promise<Claimed[]> {
+    const now = this.ctx.clock.now();
+    const until = new Date(now.getTime() + this.ctx.config.webhooks.timeoutMs + 30_000);
+    const e = webhookEvents;
+    const result = (await this.ctx.db.execute(sql`
+      update ${e} set locked_until = ${until}, attempts = ${e.attempts} + 1, last_attempt_at = ${now}
+      where ${e.id} in (
+        select head.id from ${e} head
+        where head.status = 'pending' and head.next_attempt_at <= ${now}
+          and (head.locked_until is null or head.locked_until < ${now})
+          and not exists (
+            select 1 from ${e} earlier
+            where earlier.account_id = head.account_id and earlier.lane = head.lane
+              and earlier.status = 'pending' and earlier.seq < head.seq
+          )
+        order by head.next_attempt_at, head.seq
+        limit ${limit}
+        for update skip locked
+      )
+      returning ${e.id}, ${e.accountId}, ${e.ownerId}, ${e.type}, ${e.body}, ${e.attempts}, ${e.retryUntil}`)) as unknown as {
+      rows: Claimed[];
+    };
+    return result.rows;
+  }
+
+  private deliverAll(rows: Claimed[]): Promise<void>[] {
+    if (!rows.length) return [];
+    const endpoints = this.ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(inArray(webhookEndpoints.accountId, [...new Set(rows.map((r) => r.account_id))]));
+    return rows.map((row) =>
+      endpoints.then((found) =>
+        this.deliver(
+          row,
+          found.find((x) => x.accountId === row.account_id),
+        ),
+      ),
+    );
+  }
+
+  private secretOf(sealed: string): string {
+    let secret = this.secrets.get(sealed);
+    if (secret === undefined) {
+      secret = open(this.ctx.config, sealed);
+      if (this.secrets.size > 10_000) this.secrets.clear();
+      this.secrets.set(sealed, secret);
+    }
+    return secret;
+  }
+
+  private async deliver(
+    row: Claimed,
+    endpoint: typeof webhookEndpoints.$inferSelect | undefined,
+  ): Promise<void> {
+    const { ctx } = this;
+    if (!endpoint?.enabled) {
+      await ctx.db
+        .update(webhookEvents)
+        .set({ status: 'failed', lockedUntil: null, lastError: M.disabledWhilePending })
+        .where(eq(webhookEvents.id, row.id));
+      return;
+    }
+    const outcome = await this.poster.post(endpoint.url, row.body, {
+      'sapa-signature': signatureHeader(this.secretOf(endpoint.secretSealed), row.body, ctx.clock.now()),
+      'sapa-event-id': row.id,
+      'sapa-event-type': row.type,
+    });
+    const now = ctx.clock.now();
+    if (outcome.ok) {
+      await ctx.db
+        .update(webhookEvents)
+        .set({
+          status: 'delivered',
+          deliveredAt: now,
+          lockedUntil: null,
+          lastStatusCode: outcome.statusCode,
+          lastError: null,
+          lastDurationMs: outcome.durationMs,
+        })
+        .where(eq(webhookEvents.id, row.id));
+      return;
+    }
+    const lastError = describe(outcome, ctx.config.webhooks.timeoutMs);
+    const retryUntil = new Date(row.retry_until);
+    if (now.getTime() >= retryUntil.getTime()) {
+      await this.giveUp(row, endpoint, outcome, lastError);
+      return;
+    }
+    const next = Math.min(
+      now.getTime() + backoffMs(ctx.config.webhooks.retryBaseMs, row.attempts),
+      retryUntil.getTime(),
+    );
+    await ctx.db
+      .update(webhookEvents)
+      .set({
+        nextAttemptAt: new Date(next),
+        lockedUntil: null,
+        lastStatusCode: outcome.statusCode,
+        lastError,
+        lastDurationMs: outcome.durationMs,
+      })
+      .where(eq(webhookEvents.id, row.id));
+  }
+
+  /**
+   * The event's 24 h are over: it is 'failed', the webhook is turned off (its pending events fail
+   * with it, each replayable from the log) and the owner is mailed once.
+   */
+  private async giveUp(
+    row: Claimed,
+    endpoint: typeof webhookEndpoints.$inferSelect,
+    outcome: Extract<DeliveryOutcome, { ok: false }>,
+    lastError: string,
+  ): Promise<void> {
+    const { ctx } = this;
+    const now = ctx.clock.now();
+    const turnedOff = await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(webhookEvents)
+        .set({
+          status: 'failed',
+          lockedUntil: null,
+          lastStatusCode: outcome.statusCode,
+          lastError,
+          lastDurationMs: outcome.durationMs,
+        })
+        .where(eq(webhookEvents.id, row.id));
+      const off = await tx
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledAt: now, disabledReason: M.disabledReason, updatedAt: now })
+        .where(and(eq(webhookEndpoints.accountId, endpoint.accountId), eq(webhookEndpoints.enabled, true)))
+        .returning({ accountId: webhookEndpoints.accountId });
+      if (!off.length) return false;
+      await tx
+        .update(webhookEvents)
+        .set({ status: 'failed', lockedUntil: null, lastError: M.disabledWhilePending })
+        .where(and(eq(webhookEvents.accountId, endpoint.accountId), eq(webhookEvents.status, 'pending')));
+      await ctx.jobs.enqueue(tx, 'webhook.disabled-mail', { accountId: endpoint.accountId });
+      return true;
+    });
+    if (turnedOff) {
+      ctx.log.warn({ accountId: endpoint.accountId }, 'webhook turned off: an event failed for 24 h');
+      ctx.jobs.wake();
+    }
+  }
+}
