@@ -35,7 +35,7 @@ export function ApiReference({ document, serverUrl }: { document: object; server
       hideClientButton: false,
       documentDownloadType: 'json' as const,
       defaultHttpClient: { targetKey: 'shell' as const, clientKey: 'curl' },
-      operationTitleSource: 'path' as const,
+      operationTitleSource: 'summary' as const,
     }),
     [document, serverUrl],
   );

@@ -17,6 +17,7 @@ import {
 } from './whatsapp/wa-dialogs';
 import { WaCloudRelinkModal } from './whatsapp/wa-cloud-form';
 import { WaLinkModal } from './whatsapp/wa-link-modal';
+import { WebhookDrawer } from './whatsapp/webhook-drawer';
 import { useWhatsappAccounts } from '../../resources/account/account-queries';
 import { WA_TEXT } from './whatsapp/wa-strings';
 
@@ -25,9 +26,9 @@ type Open = { action: CardAction; account: Account } | null;
 /**
  * Integrasi > WhatsApp (issue 7): the tenant's WhatsApp numbers as cards with their live status; the
  * owner adds and links numbers (QR or pairing code), renames them, sets their pace, sends a test,
- * resets the API token and removes them. Numbers on the official Cloud API (issue 25) are added with
- * their ids and a token (or Embedded Signup) and linked again with a new token. Agents see the cards
- * read-only.
+ * resets the API token, sets their outbound webhook (issue 26) and removes them. Numbers on the
+ * official Cloud API (issue 25) are added with their ids and a token (or Embedded Signup) and linked
+ * again with a new token. Agents see the cards read-only.
  */
 export function WhatsappIntegrationPage() {
   const readOnly = !!useSession()?.agent;
@@ -114,6 +115,7 @@ export function WhatsappIntegrationPage() {
           <RenameDialog account={of('rename')} onClose={close} />
           <TestMessageDialog account={of('test')} onClose={close} />
           <ResetTokenDialog account={of('reset-token')} onClose={close} />
+          <WebhookDrawer account={of('webhook')} onClose={close} />
           <DeleteDialog account={of('delete')} onClose={close} />
         </>
       )}

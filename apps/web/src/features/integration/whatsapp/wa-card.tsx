@@ -11,6 +11,7 @@ import {
   IconAddressBook,
   IconMessageBolt,
   IconPlugConnected,
+  IconWebhook,
 } from '@tabler/icons-react';
 import {
   AUTO_REPLY_MESSAGES,
@@ -21,9 +22,10 @@ import {
 } from '@sapa/contracts';
 import { RELINKABLE, WA_TEXT, statusColor, statusLabel } from './wa-strings';
 import { RoundRobinSwitch } from './round-robin-switch';
+import { WEBHOOK_TEXT } from './webhook-strings';
 
 export type CardAction =
-  'rename' | 'test' | 'auto-reply' | 'groups' | 'contacts' | 'reset-token' | 'relink' | 'delete';
+  'rename' | 'test' | 'auto-reply' | 'groups' | 'contacts' | 'reset-token' | 'webhook' | 'relink' | 'delete';
 
 export interface WaCardProps {
   account: Account;
@@ -50,6 +52,8 @@ export function WaCard({ account, readOnly, onAction }: WaCardProps) {
   if (web) items.push({ action: 'groups', label: WA_TEXT.groups, icon: IconUsers });
   if (!cloud) items.push({ action: 'contacts', label: WA_TEXT.contacts, icon: IconAddressBook });
   if (!readOnly && web) items.push({ action: 'reset-token', label: WA_TEXT.resetToken, icon: IconKey });
+  // issue 26: every number's events, sandbox and Cloud API too, go to the owner's webhook
+  if (!readOnly) items.push({ action: 'webhook', label: WEBHOOK_TEXT.menuItem, icon: IconWebhook });
   if (!readOnly && web && RELINKABLE.has(account.status))
     items.push({ action: 'relink', label: WA_TEXT.relink, icon: IconLink });
   if (!readOnly && cloud && (needsRelink || RELINKABLE.has(account.status)))
