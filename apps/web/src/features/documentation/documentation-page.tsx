@@ -11,7 +11,8 @@ const TOKEN = 'TOKEN_NOMOR_ANDA';
 
 const TEXT = {
   title: 'Dokumentasi API',
-  description: 'Hubungkan sistem Anda dengan Sapa: kirim pesan, baca chat, dan periksa nomor WhatsApp.',
+  description:
+    'Hubungkan sistem Anda dengan Sapa: kirim pesan, baca chat, kelola kontak dan broadcast, dan terima event lewat webhook.',
   failed: 'Dokumentasi API gagal dimuat. Periksa koneksi Anda lalu coba lagi.',
 } as const;
 
@@ -45,6 +46,13 @@ function Intro({ origin }: { origin: string }) {
           <List.Item>
             Alamat server Anda: <Code data-testid="api-base-url">{origin}</Code>. Semua jalur API publik
             diawali <Code>/api/v1</Code>.
+          </List.Item>
+          <List.Item>
+            Ingin menerima pesan masuk dan status pesan? Pilih <b>Webhook</b> di menu kartu nomor pada{' '}
+            <Anchor component={Link} to="/user/integration/whatsapp">
+              halaman Integrasi WhatsApp
+            </Anchor>
+            ; cara memverifikasi tanda tangannya ada di bagian Webhook di bawah.
           </List.Item>
         </List>
         <Text size="sm" fw={600}>
