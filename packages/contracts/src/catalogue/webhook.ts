@@ -6,6 +6,7 @@ export const WEBHOOK_MESSAGES = {
     'Alamat webhook mengarah ke jaringan privat, loopback atau link-local. Gunakan alamat yang dapat dijangkau dari internet',
   urlUnresolvable: 'Nama host alamat webhook tidak dapat ditemukan',
   notSet: 'Webhook nomor ini belum diatur',
+  enableFirst: 'Webhook nomor ini sedang nonaktif. Aktifkan dulu, lalu coba lagi',
   saved: 'Webhook disimpan',
   removed: 'Webhook dihapus',
   secretRotated: 'Rahasia webhook diganti. Rahasia lama tidak berlaku lagi',

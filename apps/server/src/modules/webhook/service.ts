@@ -191,6 +191,7 @@ export async function replayDelivery(
   await getWhatsappAccount(ctx, actor, accountId);
   const endpoint = await endpointOf(ctx, accountId);
   if (!endpoint) throw new AppError('NOT_FOUND', M.notSet);
+  if (!endpoint.enabled) throw new AppError('VALIDATION', M.enableFirst);
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .update(webhookEvents)
@@ -215,6 +216,9 @@ export async function sendTestEvent(
   accountId: string,
 ): Promise<WebhookDelivery> {
   const account = await getWhatsappAccount(ctx, actor, accountId);
+  const endpoint = await endpointOf(ctx, accountId);
+  if (!endpoint) throw new AppError('NOT_FOUND', M.notSet);
+  if (!endpoint.enabled) throw new AppError('VALIDATION', M.enableFirst);
   // one owner's button is not a way to hammer someone else's server
   await ctx.limiter.reserve(`webhook-test:${accountId}`, { max: 10, windowMs: 60_000 });
   const [row] = await recordEvents(ctx, ctx.db, [

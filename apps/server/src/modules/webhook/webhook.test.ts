@@ -336,6 +336,15 @@ describe('webhooks: delivery (issue 26, private targets allowed by the operator)
     await customerSays(t.app, accountId, 'Saat mati', '6281444444444');
     expect(await deliveries(token, accountId)).toHaveLength(1);
 
+    // while off, neither a replay nor a test event is taken
+    for (const url of [
+      `/api/account/whatsapp/${accountId}/webhook/deliveries/${failed!._id}/replay`,
+      `/api/account/whatsapp/${accountId}/webhook/test`,
+    ]) {
+      const refused = await call('POST', url, token, {});
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe(WEBHOOK_MESSAGES.enableFirst);
+    }
     // on again, then the failed event replayed: same id, delivered
     hook.state.status = 200;
     const on = await call('PUT', `/api/account/whatsapp/${accountId}/webhook`, token, {
