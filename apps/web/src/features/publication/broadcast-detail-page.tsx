@@ -55,6 +55,7 @@ import { formatCount, formatWib } from './publication-format';
 import { BroadcastProgress, countItems, StateBadge } from './publication-parts';
 import { PUB_TEXT } from './publication-strings';
 import './publication.css';
+import { PrevNextPager } from '../../components/prev-next-pager';
 
 /** How often at most the recipient table is read again while counts change (realtime frames). */
 const RECIPIENT_REFRESH_MS = 3000;
@@ -200,30 +201,15 @@ function RecipientTable({ broadcastId, refreshKey }: { broadcastId: string; refr
           </Table>
         </div>
       )}
-      {data && (page > 1 || data.hasNextPage) ? (
-        <Group justify="center" gap="sm" mt="md" data-testid="recipient-pages">
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-            disabled={page === 1 || query.isFetching}
-            data-testid="recipient-prev"
-          >
-            Sebelumnya
-          </Button>
-          <Text size="sm" aria-live="polite" data-testid="recipient-page">
-            Halaman {page}
-          </Text>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setPage((p) => p + 1)}
-            disabled={!data.hasNextPage || query.isFetching}
-            data-testid="recipient-next"
-          >
-            Berikutnya
-          </Button>
-        </Group>
+      {data ? (
+        <PrevNextPager
+          page={page}
+          hasNextPage={data.hasNextPage}
+          busy={query.isFetching}
+          onPage={setPage}
+          testId="recipient"
+          mt="md"
+        />
       ) : null}
     </Paper>
   );

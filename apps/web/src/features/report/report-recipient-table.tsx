@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import {
   formatPhone,
-  interpolate,
   RECIPIENT_STATE_LABELS,
   RECIPIENT_STATES,
   type RecipientState,
@@ -12,6 +11,7 @@ import { useBroadcastReportRecipients } from '../../resources/report/report-quer
 import { formatWibDateTime } from './report-format';
 import { REPORT_TEXT as T } from './report-strings';
 import './report.css';
+import { PrevNextPager } from '../../components/prev-next-pager';
 
 /** One broadcast's recipients: name, number, state, sent / read / replied times (WIB) and reason; by state, paged. */
 export function ReportRecipientTable({ broadcastId }: { broadcastId: string }) {
@@ -113,30 +113,15 @@ export function ReportRecipientTable({ broadcastId }: { broadcastId: string }) {
           </Table>
         </div>
       )}
-      {data && (page > 1 || data.hasNextPage) ? (
-        <Group justify="center" gap="sm" mt="md" data-testid="recipient-pages">
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-            disabled={page === 1 || query.isFetching}
-            data-testid="recipient-prev"
-          >
-            {T.previous}
-          </Button>
-          <Text size="sm" aria-live="polite" data-testid="recipient-page">
-            {interpolate(T.page, { page })}
-          </Text>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setPage((p) => p + 1)}
-            disabled={!data.hasNextPage || query.isFetching}
-            data-testid="recipient-next"
-          >
-            {T.next}
-          </Button>
-        </Group>
+      {data ? (
+        <PrevNextPager
+          page={page}
+          hasNextPage={data.hasNextPage}
+          busy={query.isFetching}
+          onPage={setPage}
+          testId="recipient"
+          mt="md"
+        />
       ) : null}
     </Paper>
   );

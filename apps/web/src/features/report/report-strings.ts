@@ -58,9 +58,6 @@ export const REPORT_TEXT = {
   recipientReason: 'Keterangan',
   recipientEmpty: 'Tidak ada penerima dengan status ini.',
   recipientsLoadFailed: 'Daftar penerima gagal dimuat.',
-  previous: 'Sebelumnya',
-  next: 'Berikutnya',
-  page: 'Halaman {page}',
   // status
   statusHeading: 'Laporan Status',
   statusDescription: 'Status WhatsApp yang diposting pada bulan yang dipilih, dengan jumlah penontonnya.',

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import {
   ActionIcon,
-  Button,
   Group,
   SegmentedControl,
   Skeleton,
@@ -13,13 +12,14 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconRefresh, IconWebhook } from '@tabler/icons-react';
-import { WEB_MESSAGES, WEBHOOK_MESSAGES, interpolate, t, type WebhookDeliveryStatus } from '@sapa/contracts';
+import { WEB_MESSAGES, WEBHOOK_MESSAGES, t, type WebhookDeliveryStatus } from '@sapa/contracts';
 import { EmptyState, LoadFailed } from '../../../components/list-states';
 import { useToast } from '../../../components/toast/use-toast';
 import { errorMessage } from '../../../lib/api-error';
 import { useReplayDelivery, useWebhookDeliveries } from '../../../resources/webhook/webhook-queries';
 import { DeliveryRow } from './webhook-delivery-row';
 import { DELIVERY_STATUS, WEBHOOK_TEXT as T } from './webhook-strings';
+import { PrevNextPager } from '../../../components/prev-next-pager';
 
 /** How often the open log is read again, so retries show as they happen. */
 const POLL_MS = 5000;
@@ -157,30 +157,14 @@ export function WebhookLog({ accountId }: { accountId: string }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && (page > 1 || data.hasNextPage) ? (
-        <Group justify="center" gap="sm" data-testid="webhook-pages">
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-            disabled={page === 1 || query.isPlaceholderData}
-            data-testid="webhook-prev"
-          >
-            {T.prev}
-          </Button>
-          <Text size="sm" aria-live="polite">
-            {interpolate(T.page, { page })}
-          </Text>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setPage((p) => p + 1)}
-            disabled={!data.hasNextPage || query.isPlaceholderData}
-            data-testid="webhook-next"
-          >
-            {T.next}
-          </Button>
-        </Group>
+      {data ? (
+        <PrevNextPager
+          page={page}
+          hasNextPage={data.hasNextPage}
+          busy={query.isPlaceholderData}
+          onPage={setPage}
+          testId="webhook"
+        />
       ) : null}
     </Stack>
   );

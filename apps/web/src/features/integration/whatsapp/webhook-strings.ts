@@ -74,9 +74,6 @@ export const WEBHOOK_TEXT = {
   emptyHint:
     'Event nomor ini akan muncul di sini begitu terjadi. Klik "Kirim event uji" untuk mencoba webhook Anda sekarang.',
   emptyFiltered: 'Tidak ada event dengan status ini.',
-  prev: 'Sebelumnya',
-  next: 'Berikutnya',
-  page: 'Halaman {page}',
 } as const;
 
 /** The log's status badge: its words and colour. */
