@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,15 +20,14 @@ import {
   PUBLICATION_MESSAGES,
   publicDeletedContacts,
   publicUploadedMedia,
-  resetTokenResponse,
-  userProfile,
   type Broadcast,
   type PublicBroadcastBody,
 } from '@sapa/contracts';
 import { accounts, broadcasts, contactGroups, groupContacts, mediaFiles, messages } from '../../db/schema';
-import { drainJobs, json, ownerWithSandbox, useTestApp, type Method } from '../../../test/helpers';
+import { drainJobs, json, useTestApp, type Method } from '../../../test/helpers';
 import { multipart, type Part } from '../../../test/uploads';
-import { createSandboxAccount, hashApiToken } from '../account/service';
+import { hashApiToken } from '../account/service';
+import { publicApiFixture, type ApiNumber, type ApiOwner } from '../../../test/public-api-fixture';
 
 /**
  * The public API's contacts, groups, broadcasts and media (issue 26): each through its module's own
@@ -38,48 +36,8 @@ import { createSandboxAccount, hashApiToken } from '../account/service';
  */
 const { t, call } = useTestApp({ dataDir: 'sapa-public-api-', env: { SAPA_BROADCAST_PACING: '0' } });
 
-interface ApiNumber {
-  accountId: string;
-  token: string;
-}
-interface Owner {
-  session: string;
-  ownerId: string;
-  a: ApiNumber;
-}
-
-async function newToken(session: string, accountId: string): Promise<string> {
-  const res = await call('PUT', `/api/account/whatsapp/${accountId}/reset-token`, session);
-  expect(res.statusCode, res.body).toBe(200);
-  return json(res, resetTokenResponse).token;
-}
-
-async function owner(): Promise<Owner> {
-  const { token: session, accountId } = await ownerWithSandbox(t.app);
-  const ownerId = json(await call('GET', '/api/user', session), userProfile)._id;
-  return { session, ownerId, a: { accountId, token: await newToken(session, accountId) } };
-}
-
-async function secondNumber(o: Owner): Promise<ApiNumber> {
-  const row = await createSandboxAccount(t.ctx.db, o.ownerId, 'Nomor Kedua', t.clock.now());
-  return { accountId: row.id, token: await newToken(o.session, row.id) };
-}
-
-/** A call of the public API with a number's token as the bearer. */
-function api(
-  method: Method,
-  url: string,
-  token: string | null,
-  payload?: object,
-  headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-}
+const { owner, secondNumber, api } = publicApiFixture(t);
+type Owner = ApiOwner;
 
 /** POST /api/v1/media with one `file` part. */
 function upload(token: string | null, file: Omit<Part, 'name'>, headers: Record<string, string> = {}) {

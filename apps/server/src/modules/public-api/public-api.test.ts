@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, beforeAll } from 'vitest';
 import {
   ATTACHMENT_MESSAGES,
@@ -8,61 +7,18 @@ import {
   messagePage,
   numbersCheckResult,
   PUBLIC_API_MESSAGES,
-  resetTokenResponse,
-  userProfile,
   type Message,
 } from '@sapa/contracts';
 import { accounts, apiIdempotency, messages, users } from '../../db/schema';
-import { customerSays, drainJobs, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
-import { createSandboxAccount, hashApiToken } from '../account/service';
+import { customerSays, drainJobs, json, useTestApp } from '../../../test/helpers';
+import { hashApiToken } from '../account/service';
+import { publicApiFixture, type ApiNumber, type ApiOwner } from '../../../test/public-api-fixture';
 import { pruneIdempotency } from './idempotency';
 
 const { t, get, call } = useTestApp();
 
-interface ApiNumber {
-  accountId: string;
-  token: string;
-}
-interface Owner {
-  session: string;
-  ownerId: string;
-  /** the sandbox number every owner gets */
-  a: ApiNumber;
-}
-
-async function newToken(session: string, accountId: string): Promise<string> {
-  const res = await call('PUT', `/api/account/whatsapp/${accountId}/reset-token`, session);
-  expect(res.statusCode, res.body).toBe(200);
-  return json(res, resetTokenResponse).token;
-}
-
-async function owner(): Promise<Owner> {
-  const { token: session, accountId } = await ownerWithSandbox(t.app);
-  const ownerId = json(await get('/api/user', session), userProfile)._id;
-  return { session, ownerId, a: { accountId, token: await newToken(session, accountId) } };
-}
-
-/** A second number of the same owner (another sandbox number) with its own token. */
-async function secondNumber(o: Owner): Promise<ApiNumber> {
-  const row = await createSandboxAccount(t.ctx.db, o.ownerId, 'Nomor Kedua', t.clock.now());
-  return { accountId: row.id, token: await newToken(o.session, row.id) };
-}
-
-/** A call of the public API with a number's token as the bearer. */
-function api(
-  method: 'GET' | 'POST',
-  url: string,
-  token: string | null,
-  payload?: object,
-  headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-}
+const { newToken, owner, secondNumber, api } = publicApiFixture(t);
+type Owner = ApiOwner;
 
 async function messagesOf(chatId: string, token: string): Promise<Message[]> {
   const res = await api('GET', `/chats/${chatId}/messages?limit=100`, token);
