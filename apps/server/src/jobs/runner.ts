@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { WakeLoop } from '../lib/wake-loop';
 import { jobKindOf, type JobName, type JobPayload } from './kinds';
 
 /** The payload of a job name: typed by its schema for our kinds, unknown for ad-hoc ones (tests). */
@@ -82,11 +83,7 @@ interface Lease {
  */
 export class JobRunner {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-  private stopped = true;
-  private wakeRequested = false;
-  private inFlight: Promise<void> | null = null;
+  private readonly loop: WakeLoop;
   /** Jobs this process is running now. */
   private readonly active = new Set<Promise<void>>();
   /** The leases of the jobs this process is running, by job id (runDue's and the ticks' alike). */
@@ -102,6 +99,11 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
     options: { heartbeatMs?: number; leaseMs?: number } = {},
   ) {
+    this.loop = new WakeLoop(
+      () => this.round(),
+      POLL_MS,
+      (err) => this.log.error({ err }, 'job runner tick failed'),
+    );
     this.leaseMs = options.leaseMs ?? LOCK_MS;
     this.heartbeatMs = options.heartbeatMs ?? (options.leaseMs ? options.leaseMs / 4 : HEARTBEAT_MS);
   }
@@ -173,36 +175,17 @@ export class JobRunner {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.inFlight;
+    await this.loop.stop();
     await Promise.all([...this.active]);
   }
 
   /** Runs due jobs now instead of at the next poll (call after committing an enqueue). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wakeRequested = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.inFlight = this.tick();
-    }, ms);
-    this.timer.unref();
+    this.loop.wake();
   }
 
   /** Claims and runs one batch, awaiting it; exported for tests that drive the runner by hand. */
@@ -380,33 +363,20 @@ export class JobRunner {
    * Claims what fits beside the jobs still running and starts them without waiting: a long job (an
    * import of 100,000 contacts) never holds up the sends queued behind it. A job ending wakes the runner.
    */
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    this.running = true;
-    let claimed = 0;
-    try {
-      const room = BATCH - this.active.size;
-      if (room > 0) {
-        const rows = await this.claim(room);
-        claimed = rows.length;
-        for (const row of rows) {
-          const run = this.runOne(row)
-            .catch((err: unknown) => this.log.error({ err, job: row.name }, 'job bookkeeping failed'))
-            .finally(() => {
-              this.active.delete(run);
-              this.wake();
-            });
-          this.active.add(run);
-        }
-      }
-    } catch (err) {
-      this.log.error({ err }, 'job runner tick failed');
-    } finally {
-      this.running = false;
+  private async round(): Promise<boolean> {
+    const room = BATCH - this.active.size;
+    if (room <= 0) return false;
+    const rows = await this.claim(room);
+    for (const row of rows) {
+      const run = this.runOne(row)
+        .catch((err: unknown) => this.log.error({ err, job: row.name }, 'job bookkeeping failed'))
+        .finally(() => {
+          this.active.delete(run);
+          this.wake();
+        });
+      this.active.add(run);
     }
-    const again = this.wakeRequested || (claimed > 0 && this.active.size < BATCH);
-    this.wakeRequested = false;
-    this.schedule(again ? 0 : POLL_MS);
+    return rows.length > 0 && this.active.size < BATCH;
   }
 
   /** Jobs waiting or running (tests and readiness). */

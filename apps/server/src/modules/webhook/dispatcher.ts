@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { webhookEndpoints, webhookEvents } from '../../db/schema';
 import { open } from '../../lib/secret-box';
+import { WakeLoop } from '../../lib/wake-loop';
 import { signatureHeader, WebhookPoster, type DeliveryOutcome } from './deliver';
 
 /** Deliveries one process has in flight at most. */
@@ -49,15 +50,17 @@ function describe(outcome: Extract<DeliveryOutcome, { ok: false }>, timeoutMs: n
  */
 export class WebhookDispatcher {
   private readonly poster: WebhookPoster;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = true;
-  private ticking = false;
-  private again = false;
+  private readonly loop: WakeLoop;
   private readonly inFlight = new Set<Promise<void>>();
   /** opened secrets by their sealed text (opening is AES; a secret changes only by rotation) */
   private readonly secrets = new Map<string, string>();
 
   constructor(private readonly ctx: AppContext) {
+    this.loop = new WakeLoop(
+      () => this.round(),
+      POLL_MS,
+      (err) => ctx.log.error({ err }, 'webhook dispatcher tick failed'),
+    );
     this.poster = new WebhookPoster({
       allowPrivate: ctx.config.webhooks.allowPrivate,
       timeoutMs: ctx.config.webhooks.timeoutMs,
@@ -65,63 +68,35 @@ export class WebhookDispatcher {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    await this.loop.stop();
     await Promise.all([...this.inFlight]);
     this.poster.close();
   }
 
-  /** Looks for due events now (after committing new ones); soon again for a transaction still open. */
+  /** Looks for due events now (after committing new ones). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.wake();
   }
 
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    this.ticking = true;
-    let claimed = 0;
-    try {
-      const room = MAX_IN_FLIGHT - this.inFlight.size;
-      if (room > 0) {
-        const rows = await this.claim(room);
-        claimed = rows.length;
-        for (const started of this.deliverAll(rows)) {
-          const run = started
-            .catch((err: unknown) => this.ctx.log.error({ err }, 'webhook delivery bookkeeping failed'))
-            .finally(() => {
-              this.inFlight.delete(run);
-              this.wake();
-            });
-          this.inFlight.add(run);
-        }
-      }
-    } catch (err) {
-      this.ctx.log.error({ err }, 'webhook dispatcher tick failed');
-    } finally {
-      this.ticking = false;
+  /** Claims what fits beside the deliveries in flight and starts them; each one ending wakes the loop. */
+  private async round(): Promise<boolean> {
+    const room = MAX_IN_FLIGHT - this.inFlight.size;
+    if (room <= 0) return false;
+    const rows = await this.claim(room);
+    for (const started of this.deliverAll(rows)) {
+      const run = started
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'webhook delivery bookkeeping failed'))
+        .finally(() => {
+          this.inFlight.delete(run);
+          this.wake();
+        });
+      this.inFlight.add(run);
     }
-    const again = this.again || (claimed > 0 && this.inFlight.size < MAX_IN_FLIGHT);
-    this.again = false;
-    this.schedule(again ? 0 : POLL_MS);
+    return rows.length > 0 && this.inFlight.size < MAX_IN_FLIGHT;
   }
 
   /** Claims and delivers the due events, awaiting them (tests drive it by hand). */
