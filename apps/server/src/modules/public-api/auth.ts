@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { apiTokenHolder } from '../account/service';
 import type { Actor } from '../auth/actor';
-import { rateHeaders, rateLimited, type ApiRateLimiter } from './rate-limit';
+import { authLimited, clientKey, rateHeaders, rateLimited, type ApiRateLimiter } from './rate-limit';
 
 /** Who calls the public API: one number (account) of one tenant, acting as its owner. */
 export interface ApiCaller {
@@ -34,16 +34,30 @@ function bearerOf(request: FastifyRequest): string | null {
 }
 
 /**
- * The public API's preHandler: the token's number (read on every request, so a reset or a deleted
- * number is refused at once in every process), then the number's rate budget, whose headers every
- * answer from here on carries; over the budget, 429 with Retry-After.
+ * The public API's preHandler:
+ *   1. the client address (clientKey of request.ip, TRUST_PROXY honoured) over its budget of invalid
+ *      tokens this minute is refused with 429 and Retry-After at once, whatever token it sends - before
+ *      any lookup, which is what the budget saves (a valid token cannot be told from an invalid one
+ *      without it);
+ *   2. the token's number (read on every request, so a reset or a deleted number is refused at once in
+ *      every process); a token matching none counts against the address: 401 while within the budget,
+ *      429 past it (counted atomically, so a concurrent burst gets exactly the budget's 401s);
+ *   3. the number's rate budget, whose headers every answer from here on carries; over it, 429.
+ * A missing or malformed Authorization header is 401 without counting: it costs no lookup.
  */
 export function publicApiGuard(ctx: AppContext, limiter: ApiRateLimiter): preHandlerAsyncHookHandler {
   return async (request, reply) => {
+    const client = clientKey(request.ip);
+    const blocked = await limiter.clientRefused(client);
+    if (blocked) throw authLimited(blocked);
     const token = bearerOf(request);
     if (!token) throw new AppError('UNAUTHORIZED', PUBLIC_API_MESSAGES.tokenMissing, undefined, CHALLENGE);
     const holder = await apiTokenHolder(ctx, token);
-    if (!holder) throw new AppError('UNAUTHORIZED', PUBLIC_API_MESSAGES.tokenInvalid, undefined, CHALLENGE);
+    if (!holder) {
+      const failure = await limiter.failedAuth(client);
+      if (failure.retryAfter !== null) throw authLimited(failure);
+      throw new AppError('UNAUTHORIZED', PUBLIC_API_MESSAGES.tokenInvalid, undefined, CHALLENGE);
+    }
     if (holder.ownerDisabled) throw new AppError('FORBIDDEN', PUBLIC_API_MESSAGES.ownerDisabled);
     const verdict = await limiter.hit(holder.account.id);
     if (verdict.retryAfter !== null) throw rateLimited(verdict);
