@@ -52,8 +52,16 @@ export async function sendingRefusalFor(
     .from(users)
     .where(eq(users.id, ownerId))
     .limit(1);
-  if (row?.disabledAt) return new AppError('FORBIDDEN', t('auth.accountDisabled'));
-  const state = subscriptionStateOf(row?.expiresAt ?? null, ctx.clock.now());
+  return sendingRefusalOf(row, ctx.clock.now());
+}
+
+/** sendingRefusalFor of an owner's row already read (its disabledAt and subscription end). */
+export function sendingRefusalOf(
+  owner: { expiresAt: Date | null; disabledAt: Date | null } | undefined,
+  now: Date,
+): AppError | null {
+  if (owner?.disabledAt) return new AppError('FORBIDDEN', t('auth.accountDisabled'));
+  const state = subscriptionStateOf(owner?.expiresAt ?? null, now);
   return state === 'active' ? null : subscriptionRefusal(state);
 }
 

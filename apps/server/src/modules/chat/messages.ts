@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   ATTACHMENT_MESSAGES,
   canQuote,
@@ -12,7 +12,8 @@ import {
   type SendMessageInput,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { accounts, chats, messages } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { accounts, chats, messages, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 import { publishChatEvent } from './publish';
@@ -22,7 +23,7 @@ import { loadChat } from './serialize';
 import { EMPTY_MESSAGE_PAGE, messagePageJson } from './message-list';
 import { storeOutbound } from './outbound';
 import { textLimitRefusal, windowRefusal } from './reply-window';
-import { requireSubscription } from '../billing/subscription';
+import { sendingRefusalOf } from '../billing/subscription';
 
 /** The chat of this tenant, or NOT_FOUND (never another tenant's). */
 export async function requireChat(ctx: AppContext, actor: Actor, chatId: string): Promise<Chat> {
@@ -63,8 +64,7 @@ export async function sendMessage(
 ): Promise<Message> {
   const chat = await requireChat(ctx, actor, chatId);
   if (!canReply(actor, chat)) throw new AppError('FORBIDDEN');
-  await refuseDeletedAccount(ctx, chat.accountId);
-  await requireSubscription(ctx, actor.ownerId);
+  await refuseUnsendable(ctx, chat.accountId, actor.ownerId);
   const closed = windowRefusal(chat, ctx.clock.now().getTime(), input.template !== undefined);
   if (closed) throw closed;
   const refusal = channelRefusal(chat.account.type, input.type);
@@ -112,15 +112,39 @@ export async function sendMessage(
   return message;
 }
 
-/** A deleted account's chats stay readable, but nothing is sent through it any more. */
-async function refuseDeletedAccount(ctx: AppContext, accountId: string): Promise<void> {
-  const [row] = await ctx.db
-    .select({ deletedAt: accounts.deletedAt })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+/**
+ * What stops any send before the chat's own rules, in one statement: a deleted account (its chats stay
+ * readable, but nothing is sent through it any more), then the owner's (sendingRefusalOf: disabled,
+ * or no subscription running). Built once per database as a named prepared statement.
+ */
+async function refuseUnsendable(ctx: AppContext, accountId: string, ownerId: string): Promise<void> {
+  const [row] = await preparedSendable(ctx.db).execute({ accountId, ownerId });
   if (!row || row.deletedAt) throw new AppError('CONFLICT', WHATSAPP_MESSAGES.accountDeleted);
+  const refusal = sendingRefusalOf(row, ctx.clock.now());
+  if (refusal) throw refusal;
 }
+
+function preparedSendable(db: Db) {
+  let prepared = preparedSendables.get(db);
+  if (!prepared) {
+    prepared = sendableQuery(db).prepare('account_sendable');
+    preparedSendables.set(db, prepared);
+  }
+  return prepared;
+}
+
+const sendableQuery = (db: Db) =>
+  db
+    .select({
+      deletedAt: accounts.deletedAt,
+      expiresAt: users.subscriptionExpiresAt,
+      disabledAt: users.disabledAt,
+    })
+    .from(accounts)
+    .leftJoin(users, eq(users.id, sql.placeholder('ownerId')))
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .limit(1);
+const preparedSendables = new WeakMap<Db, ReturnType<ReturnType<typeof sendableQuery>['prepare']>>();
 
 /** POST /chat/{id}/message/read: unread to 0, inbound messages read, read receipts to the channel. */
 export async function markChatRead(ctx: AppContext, actor: Actor, chatId: string): Promise<void> {

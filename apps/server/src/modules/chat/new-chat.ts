@@ -6,8 +6,10 @@ import {
   type NewChatBody,
   type SendMessageInput,
 } from '@sapa/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { chats } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { getAccount } from '../account/service';
@@ -46,38 +48,80 @@ export async function sendToPhone(
   phoneNumber: string,
   input: SendMessageInput,
 ): Promise<{ chatId: string; message: Message }> {
-  const now = ctx.clock.now();
-  const [existing] = await ctx.db
-    .select({ id: chats.id })
-    .from(chats)
-    .where(and(eq(chats.accountId, accountId), eq(chats.externalId, phoneNumber)))
-    .limit(1);
-  const [chat] = await ctx.db
-    .insert(chats)
-    .values({
+  const open = () =>
+    preparedOpenChat(ctx.db).execute({
+      id: randomUUID(),
       ownerId: actor.ownerId,
       accountId,
-      externalId: phoneNumber,
-      contactName: phoneNumber,
-      contactPhone: phoneNumber,
-      // an agent who starts a conversation holds it (spec §6: agents reply only in their own chats)
+      phoneNumber,
       agentId: actor.agentId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({ target: [chats.accountId, chats.externalId], set: { updatedAt: now } })
-    .returning({ id: chats.id });
-  if (!chat) throw new AppError('INTERNAL');
+      now: ctx.clock.now(),
+    });
+  let [chat] = await open();
+  // none only when another call opened the chat after this statement began: it is there now
+  if (!chat?.id) [chat] = await open();
+  if (!chat?.id) throw new AppError('INTERNAL');
+  const { id: chatId, opened } = chat;
   try {
-    const message = await sendMessage(ctx, actor, chat.id, input);
-    return { chatId: chat.id, message };
+    const message = await sendMessage(ctx, actor, chatId, input);
+    return { chatId, message };
   } catch (error) {
     // the chat this call made has no message (the send stored nothing): it goes again
-    if (!existing) {
+    if (opened) {
       await ctx.db
         .delete(chats)
-        .where(and(eq(chats.id, chat.id), isNull(chats.lastMessageAt), eq(chats.ownerId, actor.ownerId)));
+        .where(and(eq(chats.id, chatId), isNull(chats.lastMessageAt), eq(chats.ownerId, actor.ownerId)));
     }
     throw error;
   }
 }
+
+/**
+ * The chat of an account with a phone number, opened when there is none, in one statement (the
+ * public API's every send): `opened` when this call inserted it. An existing chat is only read, not
+ * written (an upsert's update would rewrite the row and every index of it for nothing). Built once
+ * per database as a named prepared statement, like the inbox list (list.ts).
+ */
+function preparedOpenChat(db: Db) {
+  let prepared = preparedOpenChats.get(db);
+  if (!prepared) {
+    prepared = openChatQuery(db).prepare('open_chat_with_phone');
+    preparedOpenChats.set(db, prepared);
+  }
+  return prepared;
+}
+
+const openChatQuery = (db: Db) => {
+  const phone = sql.placeholder('phoneNumber');
+  const now = sql.placeholder('now');
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(chats)
+      .values({
+        id: sql.placeholder('id'),
+        ownerId: sql.placeholder('ownerId'),
+        accountId: sql.placeholder('accountId'),
+        externalId: phone,
+        contactName: phone,
+        contactPhone: phone,
+        // an agent who starts a conversation holds it (spec §6: agents reply only in their own chats)
+        agentId: sql.placeholder('agentId'),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [chats.accountId, chats.externalId] })
+      .returning({ id: chats.id }),
+  );
+  // one row: the chat inserted, else the one there - as the chats were when the statement began, so
+  // never the one inserted, and none (id null) when another call opened it since
+  return db
+    .with(inserted)
+    .select({
+      id: sql<string | null>`coalesce(${inserted.id}, ${chats.id})`,
+      opened: sql<boolean>`${inserted.id} is not null`,
+    })
+    .from(sql`(select 1) as ${sql.identifier('one')}`)
+    .leftJoin(inserted, sql`true`)
+    .leftJoin(chats, and(eq(chats.accountId, sql.placeholder('accountId')), eq(chats.externalId, phone)));
+};
+const preparedOpenChats = new WeakMap<Db, ReturnType<ReturnType<typeof openChatQuery>['prepare']>>();

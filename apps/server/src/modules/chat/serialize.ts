@@ -236,14 +236,31 @@ export function toMessage(
 }
 
 /** One chat by id within a tenant, serialised; null when it is not theirs. */
-export async function loadChat(db: Db | Tx, ownerId: string, chatId: string): Promise<Chat | null> {
-  const [row] = await selectChats(db)
-    .where(and(eq(chats.id, chatId), eq(chats.ownerId, ownerId)))
-    .limit(1);
+export async function loadChat(db: Db, ownerId: string, chatId: string): Promise<Chat | null> {
+  const [row] = await preparedLoadChat(db).execute({ chatId, ownerId });
   if (!row) return null;
   const [chat] = await attachLabels(db, ownerId, [toChat(row)]);
   return chat ?? null;
 }
+
+/**
+ * loadChat's statement: every send reads its chat before and publishes it after, so it is built once
+ * per database as a named prepared statement (as the list's, list.ts).
+ */
+function preparedLoadChat(db: Db) {
+  let prepared = preparedLoadChats.get(db);
+  if (!prepared) {
+    prepared = loadChatQuery(db).prepare('load_chat');
+    preparedLoadChats.set(db, prepared);
+  }
+  return prepared;
+}
+
+const loadChatQuery = (db: Db) =>
+  selectChats(db)
+    .where(and(eq(chats.id, sql.placeholder('chatId')), eq(chats.ownerId, sql.placeholder('ownerId'))))
+    .limit(1);
+const preparedLoadChats = new WeakMap<Db, ReturnType<ReturnType<typeof loadChatQuery>['prepare']>>();
 
 /** A stored message as clients see it, with its agent's name and the message it quotes. */
 export async function messageView(db: Db | Tx, m: MessageRow): Promise<Message> {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS, PUBLIC_API_MESSAGES, idempotencyKey, type ApiErrorBody } from '@sapa/contracts';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { apiIdempotency } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -84,11 +85,7 @@ async function claim(ctx: AppContext, accountId: string, key: string, hash: stri
   const deadline = Date.now() + WAIT_MS;
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = ctx.clock.now();
-    const [inserted] = await ctx.db
-      .insert(apiIdempotency)
-      .values({ accountId, key, requestHash: hash, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: apiIdempotency.key });
+    const [inserted] = await preparedClaim(ctx.db).execute({ accountId, key, hash, now });
     if (inserted) return { mine: true };
     let [row] = await ctx.db.select().from(apiIdempotency).where(pk).limit(1);
     if (!row) continue;
@@ -172,12 +169,63 @@ export async function idempotent(
     }
     throw error;
   }
-  await ctx.db
-    .update(apiIdempotency)
-    .set({ status: answer.status, body: JSON.stringify(answer.body) })
-    .where(pk);
+  await preparedAnswer(ctx.db).execute({
+    accountId,
+    key,
+    status: answer.status,
+    body: JSON.stringify(answer.body),
+  });
   return reply.code(answer.status).send(answer.body as never);
 }
+
+/*
+ * The two statements every keyed POST runs (taking the key, keeping its answer), built once per
+ * database as named prepared statements: building them through Drizzle cost more CPU than
+ * PostgreSQL spent on them.
+ */
+
+function preparedClaim(db: Db) {
+  let prepared = preparedClaims.get(db);
+  if (!prepared) {
+    prepared = claimQuery(db).prepare('api_idempotency_claim');
+    preparedClaims.set(db, prepared);
+  }
+  return prepared;
+}
+
+const claimQuery = (db: Db) =>
+  db
+    .insert(apiIdempotency)
+    .values({
+      accountId: sql.placeholder('accountId'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('hash'),
+      createdAt: sql.placeholder('now'),
+    })
+    .onConflictDoNothing()
+    .returning({ key: apiIdempotency.key });
+const preparedClaims = new WeakMap<Db, ReturnType<ReturnType<typeof claimQuery>['prepare']>>();
+
+function preparedAnswer(db: Db) {
+  let prepared = preparedAnswers.get(db);
+  if (!prepared) {
+    prepared = answerQuery(db).prepare('api_idempotency_answer');
+    preparedAnswers.set(db, prepared);
+  }
+  return prepared;
+}
+
+const answerQuery = (db: Db) =>
+  db
+    .update(apiIdempotency)
+    .set({ status: sql`${sql.placeholder('status')}::int`, body: sql`${sql.placeholder('body')}::text` })
+    .where(
+      and(
+        eq(apiIdempotency.accountId, sql.placeholder('accountId')),
+        eq(apiIdempotency.key, sql.placeholder('key')),
+      ),
+    );
+const preparedAnswers = new WeakMap<Db, ReturnType<ReturnType<typeof answerQuery>['prepare']>>();
 
 /** Housekeeping: keys older than 24 h are forgotten. */
 export async function pruneIdempotency(ctx: AppContext): Promise<void> {
