@@ -105,7 +105,13 @@ export function withdrawalMail(
 }
 
 /** Issue 26: a number's webhook was turned off after an event failed for 24 h. */
-export function webhookDisabledMail(to: string, name: string, number: string, url: string, link: string): Mail {
+export function webhookDisabledMail(
+  to: string,
+  name: string,
+  number: string,
+  url: string,
+  link: string,
+): Mail {
   return {
     to,
     subject: interpolate(WEBHOOK_MESSAGES.disabledMailSubject, { number }),

@@ -125,7 +125,10 @@ describe('the public API document (/api/v1/openapi.json)', () => {
     };
     expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
     for (const [type, item] of Object.entries(document.webhooks)) {
-      expect(item.post.parameters.map((p) => p.name), type).toContain('Sapa-Signature');
+      expect(
+        item.post.parameters.map((p) => p.name),
+        type,
+      ).toContain('Sapa-Signature');
       const ref = JSON.stringify(item.post.requestBody).match(/#\/components\/schemas\/(\w+)/)?.[1];
       expect(ref && document.components.schemas[ref], type).toBeTruthy();
     }

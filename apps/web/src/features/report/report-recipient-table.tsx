@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  formatPhone,
-  RECIPIENT_STATE_LABELS,
-  RECIPIENT_STATES,
-  type RecipientState,
-} from '@sapa/contracts';
+import { formatPhone, RECIPIENT_STATE_LABELS, RECIPIENT_STATES, type RecipientState } from '@sapa/contracts';
 import { LoadFailed } from '../../components/list-states';
 import { useBroadcastReportRecipients } from '../../resources/report/report-queries';
 import { formatWibDateTime } from './report-format';
