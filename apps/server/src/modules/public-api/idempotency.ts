@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LIMITS, PUBLIC_API_MESSAGES, idempotencyKey, type ApiErrorBody } from '@sapa/contracts';
+import { LIMITS, PUBLIC_API_MESSAGES, idempotencyKey } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { apiIdempotency } from '../../db/schema';
@@ -121,10 +121,10 @@ async function claim(ctx: AppContext, accountId: string, key: string, hash: stri
 
 /**
  * Runs a public POST under its `Idempotency-Key` (when sent): the first request with a key does the
- * work and its answer (2xx, or a 4xx refusal) is kept 24 h for the number; the same key with the same
- * method, path and body is answered that answer again (header `Idempotent-Replayed: true`), with
- * another body 409. An unexpected failure (5xx) frees the key, so a retry runs again; a message it
- * may have stored is not stored twice (temporaryIdFor). `run` gets the key and the request's hash.
+ * work and its answer (2xx) is kept 24 h for the number; the same key with the same method, path and
+ * body is answered that answer again (header `Idempotent-Replayed: true`), with another body 409. A
+ * refusal (4xx) or a failure (5xx) keeps nothing and frees the key, as Stripe keeps no answer of a
+ * request that did not run: a 402 before paying must not stay the answer for a day. `run` gets the key and the request's hash.
  * `bodyDigest` stands for a body that is not JSON (an upload: the digest of its file).
  */
 export async function idempotent(
@@ -154,19 +154,14 @@ export async function idempotent(
   try {
     answer = await run({ key, hash });
   } catch (error) {
-    if (error instanceof AppError && error.statusCode < 500) {
-      const body: ApiErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message };
-      if (error.fields) body.fields = error.fields;
-      await ctx.db
-        .update(apiIdempotency)
-        .set({ status: error.statusCode, body: JSON.stringify(body) })
-        .where(pk);
-    } else {
-      await ctx.db
-        .delete(apiIdempotency)
-        .where(and(pk, isNull(apiIdempotency.status)))
-        .catch((err: unknown) => ctx.log.warn({ err }, 'idempotency key release failed'));
-    }
+    // a refusal (4xx) did nothing (every check runs before anything is written) and a failure (5xx)
+    // may be passing: either frees the key, so the request can be sent again with it once its cause
+    // is gone (a payment made, a number connected, a body corrected). A message a failure may have
+    // stored is not stored twice (temporaryIdFor).
+    await ctx.db
+      .delete(apiIdempotency)
+      .where(and(pk, isNull(apiIdempotency.status)))
+      .catch((err: unknown) => ctx.log.warn({ err }, 'idempotency key release failed'));
     throw error;
   }
   await preparedAnswer(ctx.db).execute({

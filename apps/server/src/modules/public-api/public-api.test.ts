@@ -283,14 +283,20 @@ describe('public API: Idempotency-Key', () => {
     expect(await countIn(sent.chatId)).toBe(1);
   });
 
-  it('keeps a refusal as the answer too, and refuses a malformed key', async () => {
+  it('keeps no refusal: the key runs again once the cause is gone; refuses a malformed key', async () => {
     const body = { to: '6281234500012', text: 'Balas', quotedMessageId: 'tidak-ada' };
     const first = await api('POST', '/messages', o.a.token, body, key('kutip-1'));
     expect(first.statusCode).toBe(400);
     const repeat = await api('POST', '/messages', o.a.token, body, key('kutip-1'));
     expect(repeat.statusCode).toBe(400);
-    expect(repeat.headers['idempotent-replayed']).toBe('true');
-    expect(repeat.json()).toEqual(first.json());
+    expect(repeat.headers['idempotent-replayed']).toBeUndefined();
+    // the body corrected, the same key: it runs (no 409), once
+    const fixed = { to: '6281234500012', text: 'Balas' };
+    const sent = await api('POST', '/messages', o.a.token, fixed, key('kutip-1'));
+    expect(sent.statusCode, sent.body).toBe(201);
+    const again = await api('POST', '/messages', o.a.token, fixed, key('kutip-1'));
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(sent.json());
 
     for (const bad of ['', 'ada spasi', 'x'.repeat(101), 'kunci/miring']) {
       const res = await api('POST', '/messages', o.a.token, { to: '6281234500012', text: 'x' }, key(bad));

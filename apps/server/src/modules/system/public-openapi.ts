@@ -49,7 +49,7 @@ Setiap token mendapat ${ratePerMinute} permintaan per menit. Setiap jawaban sete
 Permintaan yang melewati jatah dijawab \`429\` dengan header \`Retry-After\` (detik sebelum boleh mencoba lagi).
 
 ## Idempotency-Key
-Permintaan POST boleh membawa header \`Idempotency-Key\` (1-100 karakter: huruf, angka, \`-\`, \`_\`), misalnya sebuah UUID. Kunci yang sama dengan isi yang sama dalam 24 jam dijawab dengan jawaban pertama (header \`Idempotent-Replayed: true\`) tanpa mengirim ulang; kunci yang sama dengan isi berbeda dijawab \`409\`. Dengan kunci, permintaan yang gagal di jaringan aman diulang.
+Permintaan POST boleh membawa header \`Idempotency-Key\` (1-100 karakter: huruf, angka, \`-\`, \`_\`), misalnya sebuah UUID. Kunci yang sama dengan isi yang sama dalam 24 jam dijawab dengan jawaban pertama (header \`Idempotent-Replayed: true\`) tanpa mengirim ulang; kunci yang sama dengan isi berbeda dijawab \`409\`. Permintaan yang ditolak (\`4xx\`) atau gagal (\`5xx\`) tidak menyimpan jawaban: setelah penyebabnya diperbaiki, ulangi dengan kunci yang sama. Dengan kunci, permintaan yang terputus di jaringan aman diulang.
 
 ## Webhook
 Atur URL webhook per nomor di **Integrasi > WhatsApp > Webhook**. Sapa mengirim setiap event nomor itu sebagai \`POST\` JSON ke URL tersebut: pesan masuk (\`message.received\`), perubahan status pesan keluar (\`message.status\`: \`sent\`, \`delivered\`, \`read\`, \`failed\`), perubahan koneksi nomor (\`account.connection\`) dan event uji (\`webhook.test\`). Bentuk tiap event ada di bagian **Webhooks** dokumen ini.
