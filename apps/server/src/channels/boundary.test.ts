@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REALTIME_TYPES } from '@sapa/contracts';
 
 /**
  * ARCHITECTURE §1: channels and other modules call the chat module's kernel (modules/chat/kernel.ts)
@@ -10,6 +11,15 @@ const CHANNELS = import.meta.dirname;
 const CHAT_TABLES = new Set(['chats', 'messages', 'chatSearch', 'chatLabels']);
 /** The chat module's own tables (labels belong to the label module, which may write them). */
 const CHAT_OWNED = new Set(['chats', 'messages', 'chatSearch']);
+/**
+ * A realtime chat event named in a source (`type: 'message.created'`): the chat module's to publish.
+ * Other names that look alike (a webhook's `message.received`) are not realtime events.
+ */
+const CHAT_EVENT = new RegExp(
+  `type:\\s*['"](${REALTIME_TYPES.filter((type) => /^(chat|message)\./.test(type))
+    .map((type) => type.replace('.', '\\.'))
+    .join('|')})['"]`,
+);
 
 function sourcesOf(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -42,7 +52,7 @@ export function boundaryBreaches(file: string, source: string): string[] {
       breaches.push(`${name} imports ${relative} (call modules/chat/kernel instead)`);
     }
   }
-  if (/type:\s*['"](chat|message)\.\w+['"]/.test(source) || /publishChatEvent\(/.test(source))
+  if (CHAT_EVENT.test(source) || /publishChatEvent\(/.test(source))
     breaches.push(`${name} publishes a chat event`);
   return breaches;
 }
@@ -54,7 +64,7 @@ export function chatWrites(file: string, source: string): string[] {
   for (const [, verb, table] of source.matchAll(/\.(update|insert|delete)\(\s*(\w+)\s*\)/g)) {
     if (table && CHAT_OWNED.has(table)) breaches.push(`${name} writes '${table}' (${verb})`);
   }
-  if (/type:\s*['"](chat|message)\.\w+['"]/.test(source) || /publishChatEvent\(/.test(source))
+  if (CHAT_EVENT.test(source) || /publishChatEvent\(/.test(source))
     breaches.push(`${name} publishes a chat event`);
   return breaches;
 }
