@@ -11,7 +11,10 @@ echo "== lint =="
 npm run lint --silent
 
 echo "== unit and integration tests (embedded PGlite) =="
-env -u DATABASE_URL -u REDIS_URL npx vitest run
+# both cores: vitest's default is one worker fewer than the CPUs (one here). Each file has its own
+# PGlite database and data folder and, without REDIS_URL, its own in-process bus, so files share
+# nothing. The PostgreSQL run below stays at one worker: its apps share Redis' event channel.
+env -u DATABASE_URL -u REDIS_URL npx vitest run --maxWorkers=2
 if [ -n "${DATABASE_URL:-}" ]; then
   echo "== server integration tests again on PostgreSQL =="
   npx vitest run --project server
