@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { accounts, channelLinks, users, whatsappGroups } from '../../db/schema';
+import { coalescer } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import type { AccountRow } from '../../channels/connector';
 import type { Actor } from '../auth/actor';
@@ -287,18 +288,34 @@ export async function apiTokenHolder(
   token: string,
 ): Promise<{ account: AccountRow; ownerDisabled: boolean } | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await preparedTokenHolder(ctx.db).execute({ hash: hashApiToken(token) });
+  const row = await tokenHolderLoader(ctx.db)(hashApiToken(token));
   return row ? { account: row.account, ownerDisabled: row.ownerDisabledAt !== null } : null;
 }
 
-function preparedTokenHolder(db: Db) {
-  let prepared = preparedTokenHolders.get(db);
-  if (!prepared) {
-    prepared = tokenHolderQuery(db).prepare('api_token_holder');
-    preparedTokenHolders.set(db, prepared);
+type TokenHolderRow = { account: AccountRow; ownerDisabledAt: Date | null };
+
+/**
+ * The token's number, read on every public API request: concurrent requests' reads go as one
+ * statement (lib/coalesce.ts). Both statements are built once per database as named prepared ones.
+ */
+function tokenHolderLoader(db: Db) {
+  let load = tokenHolderLoaders.get(db);
+  if (!load) {
+    const one = tokenHolderQuery(db).prepare('api_token_holder');
+    const many = tokenHoldersQuery(db).prepare('api_token_holders');
+    load = coalescer<string, TokenHolderRow | null>(
+      async (hashes) => {
+        const rows = await many.execute({ hashes: [...new Set(hashes)] });
+        const byHash = new Map(rows.map((row) => [row.account.apiTokenHash, row]));
+        return hashes.map((hash) => byHash.get(hash) ?? null);
+      },
+      async (hash) => (await one.execute({ hash }))[0] ?? null,
+    );
+    tokenHolderLoaders.set(db, load);
   }
-  return prepared;
+  return load;
 }
+const tokenHolderLoaders = new WeakMap<Db, (hash: string) => Promise<TokenHolderRow | null>>();
 
 const tokenHolderQuery = (db: Db) =>
   db
@@ -307,7 +324,17 @@ const tokenHolderQuery = (db: Db) =>
     .innerJoin(users, eq(users.id, accounts.ownerId))
     .where(and(eq(accounts.apiTokenHash, sql.placeholder('hash')), isNull(accounts.deletedAt)))
     .limit(1);
-const preparedTokenHolders = new WeakMap<Db, ReturnType<ReturnType<typeof tokenHolderQuery>['prepare']>>();
+const tokenHoldersQuery = (db: Db) =>
+  db
+    .select({ account: accounts, ownerDisabledAt: users.disabledAt })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerId))
+    .where(
+      and(
+        sql`${accounts.apiTokenHash} = any(${sql.placeholder('hashes')}::text[])`,
+        isNull(accounts.deletedAt),
+      ),
+    );
 
 /** GET /account/whatsapp/{id}/group: the groups the number is in, alphabetical (none for a sandbox). */
 export async function listWhatsappGroups(

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatLabel, MessageType } from '@sapa/contracts';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { chats, messages } from '../../db/schema';
 import type { ChatRow, InboundEvent, MessageRow } from '../../channels/connector';
 import { AppError } from '../../lib/errors';
 import { cachedAccount } from './account-cache';
-import { toChat, toMessage } from './serialize';
+import { fromJson, toChat, toMessage } from './serialize';
 
 export interface IngestResult {
   chatId: string;
@@ -103,16 +103,6 @@ async function notifyInbound(ctx: AppContext, chat: ChatRow, message: MessageRow
       ctx.log.error({ err: error, chatId: chat.id }, 'inbound listener failed');
     }
   }
-}
-
-/** A row of `table` as `row_to_json` gives it, with each value read as Drizzle reads the column. */
-function fromJson<T>(table: typeof chats | typeof messages, json: Record<string, unknown>): T {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as T;
 }
 
 interface StoreRequest {

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, chats, messages, users } from '../../db/schema';
+import { coalescer } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 import { publishChatEvent } from './publish';
@@ -61,10 +62,18 @@ export async function sendMessage(
   actor: Actor,
   chatId: string,
   input: SendMessageInput,
+  /**
+   * What sendToPhone already has: the chat as it just read it (opening it), and refuseUnsendable of
+   * its account already asked (it knows the account before the chat, so both reads go at once),
+   * awaited where the check would run, so the refusals keep their order.
+   */
+  known: { chat?: Chat; sendable?: { accountId: string; check: Promise<void> } } = {},
 ): Promise<Message> {
-  const chat = await requireChat(ctx, actor, chatId);
+  const { sendable } = known;
+  const chat = known.chat?._id === chatId ? known.chat : await requireChat(ctx, actor, chatId);
   if (!canReply(actor, chat)) throw new AppError('FORBIDDEN');
-  await refuseUnsendable(ctx, chat.accountId, actor.ownerId);
+  if (sendable?.accountId === chat.accountId) await sendable.check;
+  else await refuseUnsendable(ctx, chat.accountId, actor.ownerId);
   const closed = windowRefusal(chat, ctx.clock.now().getTime(), input.template !== undefined);
   if (closed) throw closed;
   const refusal = channelRefusal(chat.account.type, input.type);
@@ -115,23 +124,45 @@ export async function sendMessage(
 /**
  * What stops any send before the chat's own rules, in one statement: a deleted account (its chats stay
  * readable, but nothing is sent through it any more), then the owner's (sendingRefusalOf: disabled,
- * or no subscription running). Built once per database as a named prepared statement.
+ * or no subscription running).
  */
-async function refuseUnsendable(ctx: AppContext, accountId: string, ownerId: string): Promise<void> {
-  const [row] = await preparedSendable(ctx.db).execute({ accountId, ownerId });
+export async function refuseUnsendable(ctx: AppContext, accountId: string, ownerId: string): Promise<void> {
+  const row = await sendableLoader(ctx.db)({ accountId, ownerId });
   if (!row || row.deletedAt) throw new AppError('CONFLICT', WHATSAPP_MESSAGES.accountDeleted);
   const refusal = sendingRefusalOf(row, ctx.clock.now());
   if (refusal) throw refusal;
 }
 
-function preparedSendable(db: Db) {
-  let prepared = preparedSendables.get(db);
-  if (!prepared) {
-    prepared = sendableQuery(db).prepare('account_sendable');
-    preparedSendables.set(db, prepared);
+type SendableRow = { deletedAt: Date | null; expiresAt: Date | null; disabledAt: Date | null };
+
+/**
+ * refuseUnsendable's read, asked by every send: concurrent sends' reads go as one statement
+ * (lib/coalesce.ts). Both statements are built once per database as named prepared statements.
+ */
+function sendableLoader(db: Db) {
+  let load = sendableLoaders.get(db);
+  if (!load) {
+    const one = sendableQuery(db).prepare('account_sendable');
+    const many = sendablesQuery(db).prepare('accounts_sendable');
+    load = coalescer<{ accountId: string; ownerId: string }, SendableRow | null>(
+      async (keys) => {
+        const rows = await many.execute({
+          accountIds: keys.map((k) => k.accountId),
+          ownerIds: keys.map((k) => k.ownerId),
+        });
+        const byKey = new Map(rows.map(({ accountId, ownerId, ...row }) => [`${accountId} ${ownerId}`, row]));
+        return keys.map((k) => byKey.get(`${k.accountId} ${k.ownerId}`) ?? null);
+      },
+      async (key) => (await one.execute(key))[0] ?? null,
+    );
+    sendableLoaders.set(db, load);
   }
-  return prepared;
+  return load;
 }
+const sendableLoaders = new WeakMap<
+  Db,
+  (key: { accountId: string; ownerId: string }) => Promise<SendableRow | null>
+>();
 
 const sendableQuery = (db: Db) =>
   db
@@ -144,7 +175,19 @@ const sendableQuery = (db: Db) =>
     .leftJoin(users, eq(users.id, sql.placeholder('ownerId')))
     .where(eq(accounts.id, sql.placeholder('accountId')))
     .limit(1);
-const preparedSendables = new WeakMap<Db, ReturnType<ReturnType<typeof sendableQuery>['prepare']>>();
+const asked = sql`unnest(${sql.placeholder('accountIds')}::text[], ${sql.placeholder('ownerIds')}::text[]) as asked(account_id, owner_id)`;
+const sendablesQuery = (db: Db) =>
+  db
+    .selectDistinct({
+      accountId: sql<string>`asked.account_id`,
+      ownerId: sql<string>`asked.owner_id`,
+      deletedAt: accounts.deletedAt,
+      expiresAt: users.subscriptionExpiresAt,
+      disabledAt: users.disabledAt,
+    })
+    .from(asked)
+    .innerJoin(accounts, sql`${accounts.id} = asked.account_id`)
+    .leftJoin(users, sql`${users.id} = asked.owner_id`);
 
 /** POST /chat/{id}/message/read: unread to 0, inbound messages read, read receipts to the channel. */
 export async function markChatRead(ctx: AppContext, actor: Actor, chatId: string): Promise<void> {

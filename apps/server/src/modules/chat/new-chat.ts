@@ -10,11 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { chats } from '../../db/schema';
+import { accounts, agents, chats } from '../../db/schema';
+import { coalescer } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import { getAccount } from '../account/service';
 import type { Actor } from '../auth/actor';
-import { requireChat, sendMessage } from './messages';
+import { refuseUnsendable, requireChat, sendMessage } from './messages';
+import { chatFromJson, chatJsonColumns, type ChatJsonRow } from './serialize';
 
 /**
  * POST /chat/new: opens (or reuses) the chat of a sender account with a phone number and sends the
@@ -48,8 +50,11 @@ export async function sendToPhone(
   phoneNumber: string,
   input: SendMessageInput,
 ): Promise<{ chatId: string; message: Message }> {
+  // asked beside the chat's opening and reading (sendMessage awaits it where it would ask)
+  const check = refuseUnsendable(ctx, accountId, actor.ownerId);
+  check.catch(() => undefined);
   const open = () =>
-    preparedOpenChat(ctx.db).execute({
+    chatOpener(ctx.db)({
       id: randomUUID(),
       ownerId: actor.ownerId,
       accountId,
@@ -57,13 +62,14 @@ export async function sendToPhone(
       agentId: actor.agentId,
       now: ctx.clock.now(),
     });
-  let [chat] = await open();
+  let found = await open();
   // none only when another call opened the chat after this statement began: it is there now
-  if (!chat?.id) [chat] = await open();
-  if (!chat?.id) throw new AppError('INTERNAL');
-  const { id: chatId, opened } = chat;
+  if (!found.chat) found = await open();
+  const { chat, opened } = found;
+  if (!chat) throw new AppError('INTERNAL');
+  const chatId = chat._id;
   try {
-    const message = await sendMessage(ctx, actor, chatId, input);
+    const message = await sendMessage(ctx, actor, chatId, input, { chat, sendable: { accountId, check } });
     return { chatId, message };
   } catch (error) {
     // the chat this call made has no message (the send stored nothing): it goes again
@@ -76,52 +82,73 @@ export async function sendToPhone(
   }
 }
 
+type OpenChatKey = {
+  id: string;
+  ownerId: string;
+  accountId: string;
+  phoneNumber: string;
+  agentId: string | null;
+  now: Date;
+};
+/** The chat opened or found, as loadChat reads it; none (null) when another call opened it meanwhile. */
+type OpenedChat = { chat: Chat | null; opened: boolean };
+
 /**
  * The chat of an account with a phone number, opened when there is none, in one statement (the
  * public API's every send): `opened` when this call inserted it. An existing chat is only read, not
- * written (an upsert's update would rewrite the row and every index of it for nothing). Built once
- * per database as a named prepared statement, like the inbox list (list.ts).
+ * written (an upsert's update would rewrite the row and every index of it for nothing). Concurrent
+ * calls go as one statement (lib/coalesce.ts); both statements are built once per database, the
+ * single one as a named prepared statement like the inbox list (list.ts).
  */
-function preparedOpenChat(db: Db) {
-  let prepared = preparedOpenChats.get(db);
-  if (!prepared) {
-    prepared = openChatQuery(db).prepare('open_chat_with_phone');
-    preparedOpenChats.set(db, prepared);
+function chatOpener(db: Db): (key: OpenChatKey) => Promise<OpenedChat> {
+  let open = chatOpeners.get(db);
+  if (!open) {
+    open = coalescer<OpenChatKey, OpenedChat>(
+      (keys) => openChats(db, keys),
+      async (key) => (await openChats(db, [key]))[0]!,
+    );
+    chatOpeners.set(db, open);
   }
-  return prepared;
+  return open;
 }
+const chatOpeners = new WeakMap<Db, (key: OpenChatKey) => Promise<OpenedChat>>();
 
-const openChatQuery = (db: Db) => {
-  const phone = sql.placeholder('phoneNumber');
-  const now = sql.placeholder('now');
-  const inserted = db.$with('inserted').as(
-    db
-      .insert(chats)
-      .values({
-        id: sql.placeholder('id'),
-        ownerId: sql.placeholder('ownerId'),
-        accountId: sql.placeholder('accountId'),
-        externalId: phone,
-        contactName: phone,
-        contactPhone: phone,
-        // an agent who starts a conversation holds it (spec §6: agents reply only in their own chats)
-        agentId: sql.placeholder('agentId'),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: [chats.accountId, chats.externalId] })
-      .returning({ id: chats.id }),
-  );
-  // one row: the chat inserted, else the one there - as the chats were when the statement began, so
-  // never the one inserted, and none (id null) when another call opened it since
-  return db
-    .with(inserted)
-    .select({
-      id: sql<string | null>`coalesce(${inserted.id}, ${chats.id})`,
-      opened: sql<boolean>`${inserted.id} is not null`,
-    })
-    .from(sql`(select 1) as ${sql.identifier('one')}`)
-    .leftJoin(inserted, sql`true`)
-    .leftJoin(chats, and(eq(chats.accountId, sql.placeholder('accountId')), eq(chats.externalId, phone)));
-};
-const preparedOpenChats = new WeakMap<Db, ReturnType<ReturnType<typeof openChatQuery>['prepare']>>();
+/**
+ * Many calls' chats in one statement: each number's chat inserted once (the first call asking for
+ * it opens it; another call of the batch for the same number gets it, not opened), else the one
+ * there - none (id null) when another statement opened it since this one began, as below.
+ */
+async function openChats(db: Db, keys: readonly OpenChatKey[]): Promise<OpenedChat[]> {
+  const column = <T>(pick: (key: OpenChatKey) => T) => sql.param(keys.map(pick));
+  const { rows } = (await db.execute(sql`
+    with asked as (
+      select * from unnest(${column((k) => k.id)}::text[], ${column((k) => k.ownerId)}::text[],
+        ${column((k) => k.accountId)}::text[], ${column((k) => k.phoneNumber)}::text[],
+        ${column((k) => k.agentId)}::text[], ${column((k) => k.now.toISOString())}::timestamptz[])
+        with ordinality as a(id, owner_id, account_id, phone, agent_id, now, n)
+    ), inserted as (
+      insert into ${chats} (id, owner_id, account_id, external_id, contact_name, contact_phone, agent_id,
+        created_at, updated_at)
+      select distinct on (account_id, phone) id, owner_id, account_id, phone, phone, phone, agent_id, now, now
+      from asked order by account_id, phone, n
+      on conflict (account_id, external_id) do nothing
+      returning *
+    )
+    select asked.n, c.id is not null and c.id = asked.id as opened, ${chatJsonColumns}
+    from asked
+    left join lateral (
+      select i.* from inserted i
+      where i.account_id = asked.account_id and i.external_id = asked.phone and i.owner_id = asked.owner_id
+      union all
+      select e.* from ${chats} e
+      where e.account_id = asked.account_id and e.external_id = asked.phone and e.owner_id = asked.owner_id
+      limit 1
+    ) c on true
+    left join ${accounts} a on a.id = c.account_id
+    left join ${agents} g on g.id = c.agent_id
+    order by asked.n`)) as unknown as { rows: (ChatJsonRow & { opened: boolean })[] };
+  return rows.map((row) => ({
+    chat: row.chat ? chatFromJson(row) : null,
+    opened: row.opened === true,
+  }));
+}

@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Message } from '@sapa/contracts';
+import type { Chat, Message } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { agents, chats, jobs, messages } from '../../db/schema';
+import { accounts, agents, chats, jobs, messages } from '../../db/schema';
 import type { MessageRow } from '../../channels/connector';
+import { coalescer } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import type { ResolvedContent } from './content';
 import { publishChatEvent } from './publish';
-import { messageView, toMessage } from './serialize';
+import {
+  chatFromJson,
+  chatJsonColumns,
+  fromJson,
+  messageView,
+  toMessage,
+  type ChatJsonRow,
+} from './serialize';
 import { SEND_JOB } from './send-job';
 
 export interface OutboundInput extends ResolvedContent {
@@ -41,7 +49,7 @@ export async function storeOutbound(
   ctx: AppContext,
   input: OutboundInput,
 ): Promise<{ message: Message; created: boolean }> {
-  const [inserted] = await preparedStore(ctx.db, input.kind === 'auto' ? 'auto' : 'message').execute({
+  const values: StoreValues = {
     id: randomUUID(),
     jobId: randomUUID(),
     ownerId: input.ownerId,
@@ -55,7 +63,11 @@ export async function storeOutbound(
     agentId: input.agentId,
     channelExtra: jsonOrNull(input.channelExtra),
     now: ctx.clock.now(),
-  });
+  };
+  let inserted: MessageRow | undefined;
+  let chat: Chat | undefined;
+  if (input.kind === 'auto') [inserted] = await preparedAutoStore(ctx.db).execute(values);
+  else ({ message: inserted, chat } = (await messageStorer(ctx.db)(values)) ?? {});
   if (!inserted) {
     // a retried send (the same temporaryId): nothing new is stored or sent; answer with the first one
     const existing = await findByTemporaryId(ctx, input.chatId, input.temporaryId);
@@ -64,11 +76,15 @@ export async function storeOutbound(
   }
   const message = toMessage(inserted, await agentName(ctx, input.agentId), input.quoted);
   ctx.jobs.wake();
-  await publishChatEvent(ctx, input.ownerId, input.chatId, 'message.created', message);
+  if (chat)
+    ctx.bus.publish({
+      kind: 'tenant',
+      ownerId: input.ownerId,
+      event: { type: 'message.created', chat, message },
+    });
+  else await publishChatEvent(ctx, input.ownerId, input.chatId, 'message.created', message);
   return { message, created: true };
 }
-
-type StoreKind = 'message' | 'auto';
 
 /**
  * A jsonb column's value given to a prepared statement as JSON text, so that null stays SQL NULL
@@ -79,26 +95,130 @@ const jsonOrNull = (value: unknown): string | null =>
 const jsonbOf = (name: string) => sql`${sql.placeholder(name)}::text::jsonb`;
 
 /**
- * storeOutbound's statement, built once per database and kind as a named prepared statement (every
- * send runs it; building it through Drizzle cost more CPU than PostgreSQL spent on it, and one
- * statement is one round trip instead of a transaction's five):
+ * storeOutbound's statement for an automatic reply, built once per database as a named prepared
+ * statement (building it through Drizzle cost more CPU than PostgreSQL spent on it, and one statement
+ * is one round trip instead of a transaction's five):
  *   m: the message, pending (nothing when the chat already has its temporaryId);
- *   c: the chat's last message moved to it - or, for an automatic reply, only auto_reply_at;
+ *   c: the chat's auto_reply_at (its last message stays the customer's: issue 21);
  *   j: its send job (SEND_JOB {messageId}, deduplicated on send:<id> as ctx.jobs.enqueue does).
- * The three run in one statement, so atomically, and c and j only for a message m stored.
+ * The three run in one statement, so atomically, and c and j only for a message m stored. A message
+ * goes through storeMany instead.
  */
-function preparedStore(db: Db, kind: StoreKind) {
-  let byKind = preparedStores.get(db);
-  if (!byKind) preparedStores.set(db, (byKind = new Map()));
-  let prepared = byKind.get(kind);
+function preparedAutoStore(db: Db) {
+  let prepared = preparedAutoStores.get(db);
   if (!prepared) {
-    prepared = storeQuery(db, kind).prepare(`store_outbound_${kind}`);
-    byKind.set(kind, prepared);
+    prepared = autoStoreQuery(db).prepare('store_outbound_auto');
+    preparedAutoStores.set(db, prepared);
   }
   return prepared;
 }
 
-function storeQuery(db: Db, kind: StoreKind) {
+type StoreValues = {
+  id: string;
+  jobId: string;
+  ownerId: string;
+  chatId: string;
+  accountId: string;
+  temporaryId: string;
+  type: string;
+  text: string;
+  /** JSON text (jsonOrNull) */
+  media: string | null;
+  quotedMessageId: string | null;
+  agentId: string | null;
+  /** JSON text (jsonOrNull) */
+  channelExtra: string | null;
+  now: Date;
+};
+
+/** A message stored, with its chat as the statement left it (what message.created carries). */
+type Stored = { message: MessageRow; chat: Chat };
+
+/**
+ * storeOutbound of a message (not an automatic reply): concurrent sends - the public API's, many a
+ * second - go as one statement (lib/coalesce.ts). Undefined when the chat already has the message's
+ * temporaryId.
+ */
+function messageStorer(db: Db): (values: StoreValues) => Promise<Stored | undefined> {
+  let store = messageStorers.get(db);
+  if (!store) {
+    store = coalescer<StoreValues, Stored | undefined>(
+      (batch) => storeMany(db, batch),
+      async (values) => (await storeMany(db, [values]))[0],
+    );
+    messageStorers.set(db, store);
+  }
+  return store;
+}
+const messageStorers = new WeakMap<Db, (values: StoreValues) => Promise<Stored | undefined>>();
+
+/**
+ * storeOutbound of messages, a batch in one statement: the messages inserted in the batch's order
+ * (those whose chat already has their temporaryId are not), each chat's last message moved to the
+ * newest of them (a chat's row is updated once a statement), a send job for each inserted one, and
+ * each chat read back as the statement left it, with its account, agent and labels - so publishing
+ * message.created reads nothing more. The batch comes as one JSON parameter, so the text is the same
+ * for every size.
+ */
+async function storeMany(db: Db, batch: readonly StoreValues[]): Promise<(Stored | undefined)[]> {
+  const input = batch.map((v, n) => ({
+    n,
+    id: v.id,
+    job_id: v.jobId,
+    owner_id: v.ownerId,
+    chat_id: v.chatId,
+    account_id: v.accountId,
+    temporary_id: v.temporaryId,
+    type: v.type,
+    text: v.text,
+    media: v.media === null ? null : (JSON.parse(v.media) as unknown),
+    quoted_message_id: v.quotedMessageId,
+    agent_id: v.agentId,
+    channel_extra: v.channelExtra === null ? null : (JSON.parse(v.channelExtra) as unknown),
+    now: v.now.toISOString(),
+  }));
+  const { rows } = (await db.execute(sql`with i as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n int, id text, job_id text,
+        owner_id text, chat_id text, account_id text, temporary_id text, type text, text text, media jsonb,
+        quoted_message_id text, agent_id text, channel_extra jsonb, now timestamptz)
+    ), m as (
+      insert into ${messages} (id, owner_id, chat_id, account_id, temporary_id, type, text, media,
+        quoted_message_id, is_from_me, status, agent_id, kind, channel_extra, created_at, updated_at)
+      select id, owner_id, chat_id, account_id, temporary_id, type, text, media, quoted_message_id, true,
+        'pending', agent_id, 'message', channel_extra, now, now
+      from i order by n
+      on conflict do nothing
+      returning *
+    ), newest as (
+      select distinct on (chat_id) * from m order by chat_id, created_at desc, seq desc
+    ), c as (
+      update ${chats} set last_message_at = newest.created_at, last_message_text = newest.text,
+        last_message_type = newest.type, last_message_is_from_me = true, last_message_status = 'pending',
+        last_message_id = newest.id, updated_at = newest.created_at
+      from newest where ${chats.id} = newest.chat_id and ${chats.ownerId} = newest.owner_id
+      returning ${chats}.*
+    ), j as (
+      insert into ${jobs} (id, name, payload, dedupe_key, state, attempts, max_attempts, run_at, created_at)
+      select i.job_id, ${SEND_JOB}, jsonb_build_object('messageId', m.id), 'send:' || m.id, 'queued', 0,
+        ${jobs.maxAttempts.default as number}, m.created_at, m.created_at
+      from m join i on i.id = m.id
+      on conflict do nothing
+      returning ${jobs.id}
+    )
+    select m.id, row_to_json(m) as message, ${chatJsonColumns}
+    from m join c on c.id = m.chat_id join ${accounts} a on a.id = c.account_id
+    left join ${agents} g on g.id = c.agent_id`)) as unknown as { rows: StoredRow[] };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return batch.map((v) => {
+    const row = byId.get(v.id);
+    if (!row) return undefined;
+    return { message: fromJson<MessageRow>(messages, row.message), chat: chatFromJson(row) };
+  });
+}
+
+type StoredRow = ChatJsonRow & { id: string; message: Record<string, unknown> };
+
+function autoStoreQuery(db: Db) {
   const p = sql.placeholder;
   const m = db.$with('m').as(
     db
@@ -116,7 +236,7 @@ function storeQuery(db: Db, kind: StoreKind) {
         isFromMe: true,
         status: 'pending',
         agentId: p('agentId'),
-        kind,
+        kind: 'auto',
         channelExtra: jsonbOf('channelExtra'),
         createdAt: p('now'),
         updatedAt: p('now'),
@@ -127,19 +247,7 @@ function storeQuery(db: Db, kind: StoreKind) {
   const c = db.$with('c').as(
     db
       .update(chats)
-      .set(
-        kind === 'auto'
-          ? { autoReplyAt: sql`${m.createdAt}`, updatedAt: sql`${m.createdAt}` }
-          : {
-              lastMessageAt: sql`${m.createdAt}`,
-              lastMessageText: sql`${m.text}`,
-              lastMessageType: sql`${m.type}`,
-              lastMessageIsFromMe: true,
-              lastMessageStatus: 'pending',
-              lastMessageId: sql`${m.id}`,
-              updatedAt: sql`${m.createdAt}`,
-            },
-      )
+      .set({ autoReplyAt: sql`${m.createdAt}`, updatedAt: sql`${m.createdAt}` })
       .from(m)
       .where(and(eq(chats.id, m.chatId), eq(chats.ownerId, m.ownerId)))
       .returning({ id: chats.id }),
@@ -169,10 +277,7 @@ function storeQuery(db: Db, kind: StoreKind) {
   );
   return db.with(m, c, j).select().from(m);
 }
-const preparedStores = new WeakMap<
-  Db,
-  Map<StoreKind, ReturnType<ReturnType<typeof storeQuery>['prepare']>>
->();
+const preparedAutoStores = new WeakMap<Db, ReturnType<ReturnType<typeof autoStoreQuery>['prepare']>>();
 
 async function findByTemporaryId(ctx: AppContext, chatId: string, temporaryId: string) {
   const [row] = await ctx.db

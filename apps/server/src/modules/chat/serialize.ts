@@ -1,6 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type {
   Chat,
+  ChatLabel,
   ConversationState,
   Message,
   MessageKind,
@@ -15,7 +16,18 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, agents, chatLabels, chats, messages } from '../../db/schema';
 import type { ChatRow, MessageRow } from '../../channels/connector';
 import { attachLabels } from '../label/service';
+import { coalescer } from '../../lib/coalesce';
 import { mediaField } from './content';
+
+/** A row of `table` as `row_to_json` gives it, with each value read as Drizzle reads the column. */
+export function fromJson<T>(table: typeof chats | typeof messages, json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T;
+}
 
 /** The chat columns clients see (toChat); the list reads only these, 20 rows at a time. */
 const chatViewColumns = {
@@ -193,6 +205,51 @@ export function toChat(row: ChatJoinRow): Chat {
   };
 }
 
+/**
+ * What a statement that writes a chat reads back beside it (the inbound batch, the outbound batch,
+ * the public API's chat opening): the row as `row_to_json` gives it, its account's and agent's columns,
+ * and its labels that still exist (chatLabelsJson).
+ */
+export interface ChatJsonRow {
+  chat: Record<string, unknown>;
+  account_type: ChatJoinRow['accountType'];
+  account_label: string;
+  account_provider: string;
+  account_window: number | null;
+  agent_name: string | null;
+  agent_phone: string | null;
+  labels: ChatLabel[] | string;
+}
+
+/** The Chat clients see from a ChatJsonRow: what loadChat would read now. */
+export function chatFromJson(row: ChatJsonRow): Chat {
+  const chat = toChat({
+    chat: fromJson<ChatRow>(chats, row.chat),
+    accountType: row.account_type,
+    accountLabel: row.account_label,
+    accountProvider: row.account_provider,
+    accountWindow: row.account_window,
+    agentName: row.agent_name,
+    agentPhone: row.agent_phone,
+  });
+  const labels = typeof row.labels === 'string' ? (JSON.parse(row.labels) as ChatLabel[]) : row.labels;
+  chat.contact.labels = labels;
+  chat.contact.labelIds = labels.map((label) => label._id);
+  return chat;
+}
+
+/**
+ * ChatJsonRow's columns for a chat row `c` (a CTE's or a table alias) joined with its account `a` and
+ * agent `g`: the labels in the chat's order, as JSON.
+ */
+export const chatJsonColumns = sql.raw(`row_to_json(c) as chat, a.type as account_type,
+  a.label_name as account_label, a.provider as account_provider,
+  a.reply_window_hours as account_window, g.name as agent_name, g.phone as agent_phone,
+  case when cardinality(c.label_ids) = 0 then '[]'::json else
+    (select coalesce(json_agg(json_build_object('_id', l.id, 'name', l.name, 'color', l.color) order by listed.n), '[]'::json)
+     from unnest(c.label_ids) with ordinality as listed(id, n)
+     join chat_labels l on l.id = listed.id and l.owner_id = c.owner_id) end as labels`);
+
 /** The quoted message as a reply shows it (spec §3): a deleted original keeps only its type. */
 export function toQuoted(q: MessageRow): QuotedMessage {
   const type = (q.isDeleted ? 'deleted' : q.type) as MessageType;
@@ -237,30 +294,52 @@ export function toMessage(
 
 /** One chat by id within a tenant, serialised; null when it is not theirs. */
 export async function loadChat(db: Db, ownerId: string, chatId: string): Promise<Chat | null> {
-  const [row] = await preparedLoadChat(db).execute({ chatId, ownerId });
+  const row = await chatLoader(db)({ ownerId, chatId });
   if (!row) return null;
   const [chat] = await attachLabels(db, ownerId, [toChat(row)]);
   return chat ?? null;
 }
 
+type LoadedChatRow = ChatJoinRow & { ownerId: string };
+
 /**
- * loadChat's statement: every send reads its chat before and publishes it after, so it is built once
- * per database as a named prepared statement (as the list's, list.ts).
+ * loadChat's read: every send reads its chat before and publishes it after, so concurrent reads go
+ * as one statement (lib/coalesce.ts), each answered only with a chat of its own tenant. Both
+ * statements are built once per database as named prepared statements (as the list's, list.ts).
  */
-function preparedLoadChat(db: Db) {
-  let prepared = preparedLoadChats.get(db);
-  if (!prepared) {
-    prepared = loadChatQuery(db).prepare('load_chat');
-    preparedLoadChats.set(db, prepared);
+function chatLoader(db: Db) {
+  let load = chatLoaders.get(db);
+  if (!load) {
+    const one = loadChatQuery(db).prepare('load_chat');
+    const many = loadChatsQuery(db).prepare('load_chats');
+    load = coalescer<{ ownerId: string; chatId: string }, LoadedChatRow | null>(
+      async (keys) => {
+        const rows = await many.execute({ chatIds: keys.map((k) => k.chatId) });
+        const byId = new Map(rows.map((row) => [row.chat.id, row]));
+        return keys.map(({ ownerId, chatId }) => {
+          const row = byId.get(chatId);
+          return row?.ownerId === ownerId ? row : null;
+        });
+      },
+      async (key) => ((await one.execute(key))[0] as LoadedChatRow | undefined) ?? null,
+    );
+    chatLoaders.set(db, load);
   }
-  return prepared;
+  return load;
 }
+const chatLoaders = new WeakMap<
+  Db,
+  (key: { ownerId: string; chatId: string }) => Promise<LoadedChatRow | null>
+>();
 
 const loadChatQuery = (db: Db) =>
-  selectChats(db)
+  selectChats(db, { ownerId: sql<string>`${chats.ownerId}` })
     .where(and(eq(chats.id, sql.placeholder('chatId')), eq(chats.ownerId, sql.placeholder('ownerId'))))
     .limit(1);
-const preparedLoadChats = new WeakMap<Db, ReturnType<ReturnType<typeof loadChatQuery>['prepare']>>();
+const loadChatsQuery = (db: Db) =>
+  selectChats(db, { ownerId: sql<string>`${chats.ownerId}` }).where(
+    sql`${chats.id} = any(${sql.placeholder('chatIds')}::text[])`,
+  );
 
 /** A stored message as clients see it, with its agent's name and the message it quotes. */
 export async function messageView(db: Db | Tx, m: MessageRow): Promise<Message> {

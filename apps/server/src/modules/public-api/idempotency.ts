@@ -5,6 +5,7 @@ import { LIMITS, PUBLIC_API_MESSAGES, idempotencyKey } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { apiIdempotency } from '../../db/schema';
+import { coalescer } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 
 /** How long a key answers with its first answer. */
@@ -85,8 +86,7 @@ async function claim(ctx: AppContext, accountId: string, key: string, hash: stri
   const deadline = Date.now() + WAIT_MS;
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = ctx.clock.now();
-    const [inserted] = await preparedClaim(ctx.db).execute({ accountId, key, hash, now });
-    if (inserted) return { mine: true };
+    if (await keyTaker(ctx.db)({ accountId, key, hash, now })) return { mine: true };
     let [row] = await ctx.db.select().from(apiIdempotency).where(pk).limit(1);
     if (!row) continue;
     if (row.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
@@ -164,29 +164,49 @@ export async function idempotent(
       .catch((err: unknown) => ctx.log.warn({ err }, 'idempotency key release failed'));
     throw error;
   }
-  await preparedAnswer(ctx.db).execute({
-    accountId,
-    key,
-    status: answer.status,
-    body: JSON.stringify(answer.body),
-  });
+  await answerKeeper(ctx.db)({ accountId, key, status: answer.status, body: JSON.stringify(answer.body) });
   return reply.code(answer.status).send(answer.body as never);
 }
 
+type KeyClaim = { accountId: string; key: string; hash: string; now: Date };
+type KeptAnswer = { accountId: string; key: string; status: number; body: string };
+
 /*
- * The two statements every keyed POST runs (taking the key, keeping its answer), built once per
- * database as named prepared statements: building them through Drizzle cost more CPU than
- * PostgreSQL spent on them.
+ * The two statements every keyed POST runs (taking the key, keeping its answer): concurrent requests'
+ * go as one statement (lib/coalesce.ts), a lone one as a named prepared statement (building them
+ * through Drizzle cost more CPU than PostgreSQL spent on them).
  */
 
-function preparedClaim(db: Db) {
-  let prepared = preparedClaims.get(db);
-  if (!prepared) {
-    prepared = claimQuery(db).prepare('api_idempotency_claim');
-    preparedClaims.set(db, prepared);
+/** Inserts the key's row; true when this call inserted it (of a batch's repeats, the first). */
+function keyTaker(db: Db): (claim: KeyClaim) => Promise<boolean> {
+  let take = keyTakers.get(db);
+  if (!take) {
+    const one = claimQuery(db).prepare('api_idempotency_claim');
+    take = coalescer<KeyClaim, boolean>(
+      async (claims) => {
+        const input = claims.map((c) => ({
+          account_id: c.accountId,
+          key: c.key,
+          request_hash: c.hash,
+          created_at: c.now.toISOString(),
+        }));
+        const { rows } = (await db.execute(sql`
+          insert into ${apiIdempotency} (account_id, key, request_hash, created_at)
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+            as x(account_id text, key text, request_hash text, created_at timestamptz)
+          on conflict do nothing
+          returning account_id, key`)) as unknown as { rows: { account_id: string; key: string }[] };
+        const inserted = new Set(rows.map((row) => `${row.account_id} ${row.key}`));
+        // a key sent twice in one batch was inserted once: the first of them has it
+        return claims.map((c) => inserted.delete(`${c.accountId} ${c.key}`));
+      },
+      async (claim) => (await one.execute(claim)).length > 0,
+    );
+    keyTakers.set(db, take);
   }
-  return prepared;
+  return take;
 }
+const keyTakers = new WeakMap<Db, (claim: KeyClaim) => Promise<boolean>>();
 
 const claimQuery = (db: Db) =>
   db
@@ -199,16 +219,35 @@ const claimQuery = (db: Db) =>
     })
     .onConflictDoNothing()
     .returning({ key: apiIdempotency.key });
-const preparedClaims = new WeakMap<Db, ReturnType<ReturnType<typeof claimQuery>['prepare']>>();
 
-function preparedAnswer(db: Db) {
-  let prepared = preparedAnswers.get(db);
-  if (!prepared) {
-    prepared = answerQuery(db).prepare('api_idempotency_answer');
-    preparedAnswers.set(db, prepared);
+/** Keeps a key's answer (only the call that took the key answers it). */
+function answerKeeper(db: Db): (answer: KeptAnswer) => Promise<void> {
+  let keep = answerKeepers.get(db);
+  if (!keep) {
+    const one = answerQuery(db).prepare('api_idempotency_answer');
+    keep = coalescer<KeptAnswer, void>(
+      async (answers) => {
+        const input = answers.map((a) => ({
+          account_id: a.accountId,
+          key: a.key,
+          status: a.status,
+          body: a.body,
+        }));
+        await db.execute(sql`
+          update ${apiIdempotency} set status = x.status, body = x.body
+          from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(account_id text, key text, status int, body text)
+          where ${apiIdempotency.accountId} = x.account_id and ${apiIdempotency.key} = x.key`);
+        return answers.map(() => undefined);
+      },
+      async (answer) => {
+        await one.execute(answer);
+      },
+    );
+    answerKeepers.set(db, keep);
   }
-  return prepared;
+  return keep;
 }
+const answerKeepers = new WeakMap<Db, (answer: KeptAnswer) => Promise<void>>();
 
 const answerQuery = (db: Db) =>
   db
@@ -220,7 +259,6 @@ const answerQuery = (db: Db) =>
         eq(apiIdempotency.key, sql.placeholder('key')),
       ),
     );
-const preparedAnswers = new WeakMap<Db, ReturnType<ReturnType<typeof answerQuery>['prepare']>>();
 
 /** Housekeeping: keys older than 24 h are forgotten. */
 export async function pruneIdempotency(ctx: AppContext): Promise<void> {

@@ -128,6 +128,45 @@ describe('public API: sending and reading', () => {
     expect(json(located, messageSchema).type).toBe('location');
   });
 
+  it('stores a burst of concurrent sends (batched into shared statements) each once, with its job, each chat ending on its newest', async () => {
+    // 24 sends at once from two numbers to four customers: they share the statements of a batch
+    const third = await secondNumber(o);
+    const phones = ['6281234500041', '6281234500042', '6281234500043', '6281234500044'];
+    const sends = Array.from({ length: 24 }, (_, i) => ({
+      token: i % 3 === 0 ? third.token : o.a.token,
+      to: phones[i % phones.length]!,
+      text: `Serbuan ${i}`,
+    }));
+    const answers = await Promise.all(
+      sends.map((s) => api('POST', '/messages', s.token, { to: s.to, text: s.text })),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    const sent = answers.map((res) => json(res, messageSchema));
+    expect(new Set(sent.map((m) => m._id)).size).toBe(24);
+    // one chat per number and customer, on the sending number
+    const chatOf = new Map<string, string>();
+    for (const [i, m] of sent.entries()) {
+      const key = `${sends[i]!.token} ${sends[i]!.to}`;
+      expect(chatOf.get(key) ?? m.chatId).toBe(m.chatId);
+      chatOf.set(key, m.chatId);
+    }
+    expect(new Set(chatOf.values()).size).toBe(chatOf.size);
+    for (const [key, chatId] of chatOf) {
+      const token = key.split(' ')[0]!;
+      const stored = await messagesOf(chatId, token);
+      const mine = sent.filter((m) => m.chatId === chatId);
+      expect(stored.map((m) => m._id).sort()).toEqual(mine.map((m) => m._id).sort());
+      // the inbox's last message is the chat's newest one
+      const inbox = json(await get(`/api/chat?state=all`, o.session), chatPage);
+      expect(inbox.docs.find((c) => c._id === chatId)?.lastMessage?.text).toBe(stored.at(-1)!.text);
+    }
+    // every one is sent by its job
+    await drainJobs(t);
+    for (const [key, chatId] of chatOf) {
+      for (const m of await messagesOf(chatId, key.split(' ')[0]!)) expect(m.status).not.toBe('pending');
+    }
+  });
+
   it('refuses a body the app would refuse, with its Indonesian message, and sends nothing', async () => {
     const before = (await t.ctx.db.select().from(messages)).length;
     const bad = await api('POST', '/messages', o.a.token, { to: '081234', text: 'Halo' });
