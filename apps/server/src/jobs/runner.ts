@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
+import { textArray } from '../db/sql';
 import type { Clock } from '../lib/clock';
 import { WakeLoop } from '../lib/wake-loop';
 import { jobKindOf, type JobName, type JobPayload } from './kinds';
@@ -25,6 +26,13 @@ export interface JobDefinition<P> {
    */
   lockMs?: number;
   run(payload: P, attempt: number): Promise<void>;
+  /**
+   * Runs many claimed jobs of this name at once (a burst of sends pays its round trips once, not per
+   * job). Answers for each item, in order, `undefined` when it succeeded or the error it met, which
+   * counts exactly as if `run` had thrown it for that job alone; should it throw, every item met that
+   * error. When present, the runner calls it instead of `run` for the jobs it claims.
+   */
+  runBatch?(items: { payload: P; attempt: number }[]): Promise<unknown[]>;
   /** Called once when the job fails for good, to leave the rows in a final state. */
   onFinalFailure?(payload: P, error: unknown): Promise<void>;
 }
@@ -61,7 +69,18 @@ const LOCK_MS = 60_000;
 /** How often the leases of running jobs are renewed: a quarter of the shortest lease. */
 const HEARTBEAT_MS = LOCK_MS / 4;
 const POLL_MS = 250;
-const BATCH = 20;
+/**
+ * The most jobs one process runs at once, and so the most a runBatch call gets: a burst of public API
+ * sends goes up to 100 to a batch, so a batch's few statements are shared by 100 messages.
+ */
+const BATCH = 100;
+/**
+ * runBatch calls of one kind running at once. While they run, the kind's new jobs are not claimed but
+ * gather for the next call (group commit: under load a batch holds what came during the last one, so
+ * the busier the runner, the fewer statements a job). Two, so one slow batch (a channel's API taking
+ * its time) does not hold up every other send of the kind.
+ */
+const BATCHES_PER_KIND = 2;
 
 /** A job this process is running: its lease (the locked_until it last wrote) and its length. */
 interface Lease {
@@ -73,6 +92,12 @@ interface Lease {
   writes: Promise<unknown>;
 }
 
+/** A job this process claimed, with its lease. */
+type HeldJob = ClaimedJob & { lease: Lease };
+
+/** A stored payload as its kind's schema reads it, or why the schema refuses it. */
+type Parsed = { ok: true; payload: unknown } | { ok: false; reason: string };
+
 /**
  * Runs jobs stored in the database. Any number of processes may run it: claims use
  * FOR UPDATE SKIP LOCKED. A claim is a lease (locked_until) that a heartbeat renews while the job
@@ -80,12 +105,17 @@ interface Lease {
  * also never claims a job it is running. A job whose process died is picked up again once its lease
  * has really expired. Every write about a claimed job names the lease it holds: a runner that
  * stalled past its lease (and lost the job to another process) changes nothing of the new claim.
+ * The claimed jobs of a kind with runBatch run together, one call per kind, and those that
+ * succeeded are deleted in one statement: a burst of sends costs a few statements a batch, not a
+ * few a message.
  */
 export class JobRunner {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
   private readonly loop: WakeLoop;
-  /** Jobs this process is running now. */
-  private readonly active = new Set<Promise<void>>();
+  /** What this process is running now (a job alone, or a runBatch call), each with its number of jobs. */
+  private readonly active = new Map<Promise<void>, number>();
+  /** runBatch calls running now, by job name. */
+  private readonly batchesRunning = new Map<string, number>();
   /** The leases of the jobs this process is running, by job id (runDue's and the ticks' alike). */
   private readonly leases = new Map<string, Lease>();
   private heartbeat: NodeJS.Timeout | null = null;
@@ -180,7 +210,7 @@ export class JobRunner {
 
   async stop(): Promise<void> {
     await this.loop.stop();
-    await Promise.all([...this.active]);
+    await Promise.all([...this.active.keys()]);
   }
 
   /** Runs due jobs now instead of at the next poll (call after committing an enqueue). */
@@ -191,15 +221,27 @@ export class JobRunner {
   /** Claims and runs one batch, awaiting it; exported for tests that drive the runner by hand. */
   async runDue(): Promise<number> {
     const rows = await this.claim(BATCH);
-    await Promise.all(rows.map((row) => this.runOne(row)));
+    await Promise.all(this.startAll(rows).map(({ run }) => run));
     return rows.length;
+  }
+
+  /** Kinds with BATCHES_PER_KIND runBatch calls running: their jobs wait for the next claim. */
+  private busyKinds(): string[] {
+    return [...this.batchesRunning].filter(([, n]) => n >= BATCHES_PER_KIND).map(([name]) => name);
+  }
+
+  /** The jobs running now: runBatch calls count each job they hold. */
+  private running(): number {
+    let n = 0;
+    for (const held of this.active.values()) n += held;
+    return n;
   }
 
   /**
    * Claims up to `limit` due jobs (and jobs of dead processes whose lease has expired) for this
    * process, never one it is running itself, each with its lease as its definition wants it.
    */
-  private async claim(limit: number): Promise<(ClaimedJob & { lease: Lease })[]> {
+  private async claim(limit: number): Promise<HeldJob[]> {
     const now = this.clock.now();
     const until = new Date(now.getTime() + this.leaseMs);
     const running = [...this.leases.keys()];
@@ -211,6 +253,7 @@ export class JobRunner {
         where ((${jobs.state} = 'queued' and ${jobs.runAt} <= ${now})
            or (${jobs.state} = 'running' and ${jobs.lockedUntil} < ${now}))
           and not (${jobs.id} = any(${sql.param(running)}::text[]))
+          and not (${jobs.name} = any(${sql.param(this.busyKinds())}::text[]))
         order by ${jobs.runAt}
         limit ${limit}
         for update skip locked
@@ -218,7 +261,7 @@ export class JobRunner {
       returning ${jobs.id}, ${jobs.name}, ${jobs.payload}, ${jobs.attempts}, ${jobs.maxAttempts}`)) as unknown as {
       rows: ClaimedJob[];
     };
-    const rows: (ClaimedJob & { lease: Lease })[] = [];
+    const rows: HeldJob[] = [];
     for (const row of claimed.rows) {
       const lease: Lease = { until, lockMs: this.leaseMs, lost: false, writes: Promise.resolve() };
       // held from here: the heartbeat renews it and no claim of this process takes the job again
@@ -263,6 +306,18 @@ export class JobRunner {
     return next;
   }
 
+  /**
+   * Runs one write about many claimed jobs after every one of their leases' earlier writes, and before
+   * their later ones: a renewal in flight may still move a lease's `until`, which the write names.
+   * The action itself leaves out the leases found lost meanwhile.
+   */
+  private writeAll(leases: Lease[], action: () => Promise<void>): Promise<unknown> {
+    const next = Promise.all(leases.map((lease) => lease.writes)).then(action);
+    const settled = next.catch(() => undefined);
+    for (const lease of leases) lease.writes = settled;
+    return next;
+  }
+
   /** Renews the lease of every job this process is running (the heartbeat; tests call it by hand). */
   async renewLeases(): Promise<void> {
     const now = this.clock.now();
@@ -287,7 +342,52 @@ export class JobRunner {
     this.heartbeat = null;
   }
 
-  private async runOne(row: ClaimedJob & { lease: Lease }) {
+  /**
+   * Starts the claimed jobs without awaiting them: those whose kind has runBatch (and whose payload its
+   * schema reads) together, one runBatch call per name; any other alone, as `run`. Answers each run
+   * with the number of jobs it holds.
+   */
+  private startAll(rows: HeldJob[]): { run: Promise<void>; jobs: number; name: string }[] {
+    const started: { run: Promise<void>; jobs: number; name: string }[] = [];
+    const groups = new Map<string, { row: HeldJob; payload: unknown }[]>();
+    for (const row of rows) {
+      const parsed = this.definitions.get(row.name)?.runBatch ? this.parse(row) : null;
+      if (!parsed?.ok) {
+        started.push({ run: this.runOne(row), jobs: 1, name: row.name });
+        continue;
+      }
+      const group = groups.get(row.name) ?? [];
+      group.push({ row, payload: parsed.payload });
+      groups.set(row.name, group);
+    }
+    for (const [name, items] of groups) {
+      // defined, with runBatch: only such jobs were grouped
+      const definition = this.definitions.get(name)!;
+      started.push({ run: this.runGroup(definition, items), jobs: items.length, name });
+    }
+    return started;
+  }
+
+  /** A claimed job's payload as its kind's schema reads it (as stored, for ad-hoc kinds). */
+  private parse(row: ClaimedJob): Parsed {
+    const kind = jobKindOf(row.name);
+    if (!kind) return { ok: true, payload: row.payload };
+    const parsed = kind.payload.safeParse(row.payload);
+    if (parsed.success) return { ok: true, payload: parsed.data };
+    return { ok: false, reason: `payload refused (${describeIssues(parsed.error)})` };
+  }
+
+  /** Changes a claimed job's row, if this process still holds its lease (as renewed until now). */
+  private update(row: HeldJob, values: PgUpdateSetSource<typeof jobs>): Promise<unknown> {
+    return this.write(row.lease, async () => {
+      await this.db
+        .update(jobs)
+        .set(values)
+        .where(and(eq(jobs.id, row.id), eq(jobs.state, 'running'), eq(jobs.lockedUntil, row.lease.until)));
+    });
+  }
+
+  private async runOne(row: HeldJob) {
     try {
       await this.runHeld(row);
     } finally {
@@ -296,87 +396,142 @@ export class JobRunner {
     }
   }
 
-  private async runHeld(row: ClaimedJob & { lease: Lease }) {
-    const { lease } = row;
-    /** The job's row, while this process still holds its lease (as renewed until now). */
-    const held = () => and(eq(jobs.id, row.id), eq(jobs.state, 'running'), eq(jobs.lockedUntil, lease.until));
-    const update = (values: PgUpdateSetSource<typeof jobs>) =>
-      this.write(lease, async () => {
-        await this.db.update(jobs).set(values).where(held());
-      });
+  private async runHeld(row: HeldJob) {
     const definition = this.definitions.get(row.name);
     if (!definition) {
-      await update({ state: 'failed', lockedUntil: null, lastError: `no handler for ${row.name}` });
+      await this.update(row, { state: 'failed', lockedUntil: null, lastError: `no handler for ${row.name}` });
       return;
     }
-    let payload = row.payload;
-    const kind = jobKindOf(row.name);
-    if (kind) {
-      const parsed = kind.payload.safeParse(row.payload);
-      if (!parsed.success) {
-        // a stored payload the schema refuses will never run: fail it once, without retries
-        const reason = `payload refused (${describeIssues(parsed.error)})`;
-        this.log.warn({ job: row.name, id: row.id, reason }, 'job failed for good');
-        await update({ state: 'failed', lockedUntil: null, lastError: reason });
-        return;
-      }
-      payload = parsed.data;
+    const parsed = this.parse(row);
+    if (!parsed.ok) {
+      // a stored payload the schema refuses will never run: fail it once, without retries
+      this.log.warn({ job: row.name, id: row.id, reason: parsed.reason }, 'job failed for good');
+      await this.update(row, { state: 'failed', lockedUntil: null, lastError: parsed.reason });
+      return;
     }
     try {
-      await definition.run(payload, row.attempts);
-      await this.write(lease, async () => {
-        await this.db.delete(jobs).where(held());
-      });
+      await definition.run(parsed.payload, row.attempts);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof RetryLaterError) {
-        await update({
-          state: 'queued',
-          lockedUntil: null,
-          lastError: message,
-          attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-          runAt: new Date(this.clock.now().getTime() + Math.max(0, error.delayMs)),
-        });
-        return;
+      await this.fail(row, definition, parsed.payload, error);
+      return;
+    }
+    await this.deleteHeld([row]);
+  }
+
+  /**
+   * Runs claimed jobs of one name through one runBatch call. The ones that succeeded are deleted in one
+   * statement; each failure goes as a job of its own would (they are rare).
+   */
+  private async runGroup(definition: JobDefinition<unknown>, items: { row: HeldJob; payload: unknown }[]) {
+    const { name } = definition;
+    this.batchesRunning.set(name, (this.batchesRunning.get(name) ?? 0) + 1);
+    try {
+      let results: unknown[];
+      try {
+        results = await definition.runBatch!(
+          items.map(({ row, payload }) => ({ payload, attempt: row.attempts })),
+        );
+        // an answer per job, or none of them can be trusted
+        if (results.length !== items.length)
+          throw new Error(
+            `job ${definition.name}: runBatch answered ${results.length} results for ${items.length} jobs`,
+          );
+      } catch (error) {
+        const met = error ?? new Error(`job ${definition.name}: runBatch failed`);
+        results = items.map(() => met);
       }
-      const final =
-        error instanceof PermanentJobError || row.attempts >= (definition.maxAttempts ?? row.max_attempts);
-      if (final) {
-        this.log.warn({ job: row.name, id: row.id, err: error }, 'job failed for good');
-        await definition.onFinalFailure?.(payload, error).catch((err: unknown) => {
-          this.log.error({ err }, 'job final-failure handler failed');
-        });
-        await update({ state: 'failed', lockedUntil: null, lastError: message });
-      } else {
-        const backoff = Math.min(60_000, 500 * 2 ** (row.attempts - 1)) * (0.75 + Math.random() / 2);
-        await update({
-          state: 'queued',
-          lockedUntil: null,
-          lastError: message,
-          runAt: new Date(this.clock.now().getTime() + backoff),
-        });
-      }
+      const settled = await Promise.allSettled([
+        this.deleteHeld(items.filter((_, i) => results[i] === undefined).map(({ row }) => row)),
+        ...items.map(({ row, payload }, i) =>
+          results[i] === undefined ? undefined : this.fail(row, definition, payload, results[i]),
+        ),
+      ]);
+      const rejected = settled.find((s) => s.status === 'rejected');
+      if (rejected) throw rejected.reason;
+    } finally {
+      const left = (this.batchesRunning.get(name) ?? 1) - 1;
+      if (left > 0) this.batchesRunning.set(name, left);
+      else this.batchesRunning.delete(name);
+      for (const { row } of items) this.leases.delete(row.id);
+      this.stopHeartbeatIfIdle();
+    }
+  }
+
+  /**
+   * Deletes finished jobs in one statement, each only while this process still holds its lease
+   * (state 'running', locked_until as last renewed): after every lease's earlier writes.
+   */
+  private async deleteHeld(rows: HeldJob[]): Promise<void> {
+    if (!rows.length) return;
+    await this.writeAll(
+      rows.map(({ lease }) => lease),
+      async () => {
+        const held = rows.filter(({ lease }) => !lease.lost);
+        if (!held.length) return;
+        const ids = held.map(({ id }) => id);
+        const untils = held.map(({ lease }) => lease.until.toISOString());
+        await this.db.execute(sql`delete from ${jobs}
+          where ${jobs.state} = 'running' and (${jobs.id}, ${jobs.lockedUntil}) in (
+            select * from unnest(${textArray(ids)}, ${sql.param(untils)}::timestamptz[]))`);
+      },
+    );
+  }
+
+  /**
+   * What a job's error leaves: RetryLaterError queues it again later without using an attempt;
+   * PermanentJobError or the last attempt fails it for good (onFinalFailure first); anything else
+   * queues it again after a backoff.
+   */
+  private async fail(row: HeldJob, definition: JobDefinition<unknown>, payload: unknown, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RetryLaterError) {
+      await this.update(row, {
+        state: 'queued',
+        lockedUntil: null,
+        lastError: message,
+        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+        runAt: new Date(this.clock.now().getTime() + Math.max(0, error.delayMs)),
+      });
+      return;
+    }
+    const final =
+      error instanceof PermanentJobError || row.attempts >= (definition.maxAttempts ?? row.max_attempts);
+    if (final) {
+      this.log.warn({ job: row.name, id: row.id, err: error }, 'job failed for good');
+      await definition.onFinalFailure?.(payload, error).catch((err: unknown) => {
+        this.log.error({ err }, 'job final-failure handler failed');
+      });
+      await this.update(row, { state: 'failed', lockedUntil: null, lastError: message });
+    } else {
+      const backoff = Math.min(60_000, 500 * 2 ** (row.attempts - 1)) * (0.75 + Math.random() / 2);
+      await this.update(row, {
+        state: 'queued',
+        lockedUntil: null,
+        lastError: message,
+        runAt: new Date(this.clock.now().getTime() + backoff),
+      });
     }
   }
 
   /**
    * Claims what fits beside the jobs still running and starts them without waiting: a long job (an
-   * import of 100,000 contacts) never holds up the sends queued behind it. A job ending wakes the runner.
+   * import of 100,000 contacts) never holds up the sends queued behind it. A job (or a batch) ending
+   * wakes the runner. Room is counted in jobs, so a batch of 30 leaves room for 20 more.
    */
   private async round(): Promise<boolean> {
-    const room = BATCH - this.active.size;
+    const room = BATCH - this.running();
     if (room <= 0) return false;
     const rows = await this.claim(room);
-    for (const row of rows) {
-      const run = this.runOne(row)
-        .catch((err: unknown) => this.log.error({ err, job: row.name }, 'job bookkeeping failed'))
+    for (const { run: started, jobs: held, name } of this.startAll(rows)) {
+      const run = started
+        .catch((err: unknown) => this.log.error({ err, job: name }, 'job bookkeeping failed'))
         .finally(() => {
           this.active.delete(run);
           this.wake();
         });
-      this.active.add(run);
+      this.active.set(run, held);
     }
-    return rows.length > 0 && this.active.size < BATCH;
+    return rows.length > 0 && this.running() < BATCH;
   }
 
   /** Jobs waiting or running (tests and readiness). */

@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { textArray } from '../../db/sql';
-import { MESSAGE_STATUSES, STATUS_RANK, type MessageStatus } from '@sapa/contracts';
+import { MESSAGE_STATUSES, STATUS_RANK, type Message, type MessageStatus } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import { chats, messages } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { agents, chats, messages } from '../../db/schema';
+import type { MessageRow } from '../../channels/connector';
 import { attachLabels } from '../label/service';
 import { publishChatEvent } from './publish';
 import { messageView, selectChats, toChat, toMessage } from './serialize';
@@ -64,17 +66,36 @@ export async function applyStatusMany(
   messageIds: string[],
   to: MessageStatus,
   errorMessage: string | null = null,
+  /**
+   * The channel's ids of sent messages (message id -> external id), written by the same update as
+   * the status (one new version of each row, not two); a message that does not move gets its own.
+   */
+  externalIds?: ReadonlyMap<string, string>,
 ): Promise<number> {
   if (!messageIds.length) return 0;
   const now = ctx.clock.now();
+  const ids = externalIds?.size ? JSON.stringify(Object.fromEntries(externalIds)) : null;
   const moved = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .update(messages)
-      .set({ status: to, updatedAt: now, ...(to === 'error' ? { errorMessage } : {}) })
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(to === 'error' ? { errorMessage } : {}),
+        ...(ids
+          ? { externalId: sql`coalesce(${ids}::jsonb ->> ${messages.id}, ${messages.externalId})` }
+          : {}),
+      })
       .where(
         and(sql`${messages.id} = any(${textArray(messageIds)})`, inArray(messages.status, earlierThan(to))),
       )
       .returning();
+    const still = externalIds ? [...externalIds].filter(([id]) => !rows.some((row) => row.id === id)) : [];
+    if (still.length) {
+      await tx.execute(sql`update ${messages} set external_id = v.external_id
+        from unnest(${textArray(still.map(([id]) => id))}, ${textArray(still.map(([, e]) => e))}) as v(id, external_id)
+        where ${messages.id} = v.id`);
+    }
     if (!rows.length) return rows;
     await tx
       .update(chats)
@@ -97,12 +118,50 @@ export async function applyStatusMany(
     );
     const withLabels = await attachLabels(ctx.db, ownerId, chatRows.map(toChat));
     const chatById = new Map(withLabels.map((chat) => [chat._id, chat]));
-    for (const row of rows) {
+    const views = await messageViews(ctx.db, rows);
+    for (const [i, row] of rows.entries()) {
       const chat = chatById.get(row.chatId);
       if (!chat) continue;
-      const message = row.agentId || row.quotedMessageId ? await messageView(ctx.db, row) : toMessage(row);
-      ctx.bus.publish({ kind: 'tenant', ownerId, event: { type: 'message.updated', chat, message } });
+      ctx.bus.publish({
+        kind: 'tenant',
+        ownerId,
+        event: { type: 'message.updated', chat, message: views[i]! },
+      });
     }
   }
   return moved.length;
+}
+
+/**
+ * messageView of many messages: their agents' names and the messages they quote read in one query
+ * each (none when no message has them), not a query or two per message of the batch.
+ */
+async function messageViews(db: Db, rows: MessageRow[]): Promise<Message[]> {
+  const agentIds = [...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])))];
+  const quotedIds = [...new Set(rows.flatMap((r) => (r.quotedMessageId ? [r.quotedMessageId] : [])))];
+  const [names, quoted] = await Promise.all([
+    agentIds.length
+      ? db
+          .select({ id: agents.id, name: agents.name })
+          .from(agents)
+          .where(sql`${agents.id} = any(${textArray(agentIds)})`)
+      : [],
+    quotedIds.length
+      ? db
+          .select()
+          .from(messages)
+          .where(sql`${messages.id} = any(${textArray(quotedIds)})`)
+      : [],
+  ]);
+  const nameById = new Map(names.map((a) => [a.id, a.name]));
+  const quotedById = new Map(quoted.map((m) => [m.id, m]));
+  return rows.map((row) => {
+    // as messageView: only a message of the same chat is quoted
+    const q = row.quotedMessageId ? quotedById.get(row.quotedMessageId) : undefined;
+    return toMessage(
+      row,
+      row.agentId ? (nameById.get(row.agentId) ?? null) : null,
+      q && q.chatId === row.chatId ? q : null,
+    );
+  });
 }
