@@ -60,3 +60,19 @@ export function coalescer<K, V>(
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * `make`'s answer for a database, made on its first call and kept while the database is (a coalescer
+ * and its prepared statements belong to one database: the tests run several).
+ */
+export function perDatabase<D extends object, T>(make: (db: D) => T): (db: D) => T {
+  const made = new WeakMap<D, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { accounts, channelLinks, users, whatsappGroups } from '../../db/schema';
-import { coalescer } from '../../lib/coalesce';
+import { coalescer, perDatabase } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import type { AccountRow } from '../../channels/connector';
 import type { Actor } from '../auth/actor';
@@ -298,24 +298,18 @@ type TokenHolderRow = { account: AccountRow; ownerDisabledAt: Date | null };
  * The token's number, read on every public API request: concurrent requests' reads go as one
  * statement (lib/coalesce.ts). Both statements are built once per database as named prepared ones.
  */
-function tokenHolderLoader(db: Db) {
-  let load = tokenHolderLoaders.get(db);
-  if (!load) {
-    const one = tokenHolderQuery(db).prepare('api_token_holder');
-    const many = tokenHoldersQuery(db).prepare('api_token_holders');
-    load = coalescer<string, TokenHolderRow | null>(
-      async (hashes) => {
-        const rows = await many.execute({ hashes: [...new Set(hashes)] });
-        const byHash = new Map(rows.map((row) => [row.account.apiTokenHash, row]));
-        return hashes.map((hash) => byHash.get(hash) ?? null);
-      },
-      async (hash) => (await one.execute({ hash }))[0] ?? null,
-    );
-    tokenHolderLoaders.set(db, load);
-  }
-  return load;
-}
-const tokenHolderLoaders = new WeakMap<Db, (hash: string) => Promise<TokenHolderRow | null>>();
+const tokenHolderLoader = perDatabase((db: Db) => {
+  const one = tokenHolderQuery(db).prepare('api_token_holder');
+  const many = tokenHoldersQuery(db).prepare('api_token_holders');
+  return coalescer<string, TokenHolderRow | null>(
+    async (hashes) => {
+      const rows = await many.execute({ hashes: [...new Set(hashes)] });
+      const byHash = new Map(rows.map((row) => [row.account.apiTokenHash, row]));
+      return hashes.map((hash) => byHash.get(hash) ?? null);
+    },
+    async (hash) => (await one.execute({ hash }))[0] ?? null,
+  );
+});
 
 const tokenHolderQuery = (db: Db) =>
   db

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, chats, messages, users } from '../../db/schema';
-import { coalescer } from '../../lib/coalesce';
+import { coalescer, perDatabase } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/actor';
 import { publishChatEvent } from './publish';
@@ -139,30 +139,21 @@ type SendableRow = { deletedAt: Date | null; expiresAt: Date | null; disabledAt:
  * refuseUnsendable's read, asked by every send: concurrent sends' reads go as one statement
  * (lib/coalesce.ts). Both statements are built once per database as named prepared statements.
  */
-function sendableLoader(db: Db) {
-  let load = sendableLoaders.get(db);
-  if (!load) {
-    const one = sendableQuery(db).prepare('account_sendable');
-    const many = sendablesQuery(db).prepare('accounts_sendable');
-    load = coalescer<{ accountId: string; ownerId: string }, SendableRow | null>(
-      async (keys) => {
-        const rows = await many.execute({
-          accountIds: keys.map((k) => k.accountId),
-          ownerIds: keys.map((k) => k.ownerId),
-        });
-        const byKey = new Map(rows.map(({ accountId, ownerId, ...row }) => [`${accountId} ${ownerId}`, row]));
-        return keys.map((k) => byKey.get(`${k.accountId} ${k.ownerId}`) ?? null);
-      },
-      async (key) => (await one.execute(key))[0] ?? null,
-    );
-    sendableLoaders.set(db, load);
-  }
-  return load;
-}
-const sendableLoaders = new WeakMap<
-  Db,
-  (key: { accountId: string; ownerId: string }) => Promise<SendableRow | null>
->();
+const sendableLoader = perDatabase((db: Db) => {
+  const one = sendableQuery(db).prepare('account_sendable');
+  const many = sendablesQuery(db).prepare('accounts_sendable');
+  return coalescer<{ accountId: string; ownerId: string }, SendableRow | null>(
+    async (keys) => {
+      const rows = await many.execute({
+        accountIds: keys.map((k) => k.accountId),
+        ownerIds: keys.map((k) => k.ownerId),
+      });
+      const byKey = new Map(rows.map(({ accountId, ownerId, ...row }) => [`${accountId} ${ownerId}`, row]));
+      return keys.map((k) => byKey.get(`${k.accountId} ${k.ownerId}`) ?? null);
+    },
+    async (key) => (await one.execute(key))[0] ?? null,
+  );
+});
 
 const sendableQuery = (db: Db) =>
   db

@@ -11,7 +11,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, agents, chats } from '../../db/schema';
-import { coalescer } from '../../lib/coalesce';
+import { coalescer, perDatabase } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import { getAccount } from '../account/service';
 import type { Actor } from '../auth/actor';
@@ -100,18 +100,12 @@ type OpenedChat = { chat: Chat | null; opened: boolean };
  * calls go as one statement (lib/coalesce.ts); both statements are built once per database, the
  * single one as a named prepared statement like the inbox list (list.ts).
  */
-function chatOpener(db: Db): (key: OpenChatKey) => Promise<OpenedChat> {
-  let open = chatOpeners.get(db);
-  if (!open) {
-    open = coalescer<OpenChatKey, OpenedChat>(
-      (keys) => openChats(db, keys),
-      async (key) => (await openChats(db, [key]))[0]!,
-    );
-    chatOpeners.set(db, open);
-  }
-  return open;
-}
-const chatOpeners = new WeakMap<Db, (key: OpenChatKey) => Promise<OpenedChat>>();
+const chatOpener = perDatabase((db: Db) =>
+  coalescer<OpenChatKey, OpenedChat>(
+    (keys) => openChats(db, keys),
+    async (key) => (await openChats(db, [key]))[0]!,
+  ),
+);
 
 /**
  * Many calls' chats in one statement: each number's chat inserted once (the first call asking for

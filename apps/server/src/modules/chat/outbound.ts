@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, agents, chats, jobs, messages } from '../../db/schema';
 import type { MessageRow } from '../../channels/connector';
-import { coalescer } from '../../lib/coalesce';
+import { coalescer, perDatabase } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import type { ResolvedContent } from './content';
 import { publishChatEvent } from './publish';
@@ -139,18 +139,12 @@ type Stored = { message: MessageRow; chat: Chat };
  * second - go as one statement (lib/coalesce.ts). Undefined when the chat already has the message's
  * temporaryId.
  */
-function messageStorer(db: Db): (values: StoreValues) => Promise<Stored | undefined> {
-  let store = messageStorers.get(db);
-  if (!store) {
-    store = coalescer<StoreValues, Stored | undefined>(
-      (batch) => storeMany(db, batch),
-      async (values) => (await storeMany(db, [values]))[0],
-    );
-    messageStorers.set(db, store);
-  }
-  return store;
-}
-const messageStorers = new WeakMap<Db, (values: StoreValues) => Promise<Stored | undefined>>();
+const messageStorer = perDatabase((db: Db) =>
+  coalescer<StoreValues, Stored | undefined>(
+    (batch) => storeMany(db, batch),
+    async (values) => (await storeMany(db, [values]))[0],
+  ),
+);
 
 /**
  * storeOutbound of messages, a batch in one statement: the messages inserted in the batch's order

@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, agents, chatLabels, chats, messages } from '../../db/schema';
 import type { ChatRow, MessageRow } from '../../channels/connector';
 import { attachLabels } from '../label/service';
-import { coalescer } from '../../lib/coalesce';
+import { coalescer, perDatabase } from '../../lib/coalesce';
 import { mediaField } from './content';
 
 /** A row of `table` as `row_to_json` gives it, with each value read as Drizzle reads the column. */
@@ -307,30 +307,21 @@ type LoadedChatRow = ChatJoinRow & { ownerId: string };
  * as one statement (lib/coalesce.ts), each answered only with a chat of its own tenant. Both
  * statements are built once per database as named prepared statements (as the list's, list.ts).
  */
-function chatLoader(db: Db) {
-  let load = chatLoaders.get(db);
-  if (!load) {
-    const one = loadChatQuery(db).prepare('load_chat');
-    const many = loadChatsQuery(db).prepare('load_chats');
-    load = coalescer<{ ownerId: string; chatId: string }, LoadedChatRow | null>(
-      async (keys) => {
-        const rows = await many.execute({ chatIds: keys.map((k) => k.chatId) });
-        const byId = new Map(rows.map((row) => [row.chat.id, row]));
-        return keys.map(({ ownerId, chatId }) => {
-          const row = byId.get(chatId);
-          return row?.ownerId === ownerId ? row : null;
-        });
-      },
-      async (key) => ((await one.execute(key))[0] as LoadedChatRow | undefined) ?? null,
-    );
-    chatLoaders.set(db, load);
-  }
-  return load;
-}
-const chatLoaders = new WeakMap<
-  Db,
-  (key: { ownerId: string; chatId: string }) => Promise<LoadedChatRow | null>
->();
+const chatLoader = perDatabase((db: Db) => {
+  const one = loadChatQuery(db).prepare('load_chat');
+  const many = loadChatsQuery(db).prepare('load_chats');
+  return coalescer<{ ownerId: string; chatId: string }, LoadedChatRow | null>(
+    async (keys) => {
+      const rows = await many.execute({ chatIds: keys.map((k) => k.chatId) });
+      const byId = new Map(rows.map((row) => [row.chat.id, row]));
+      return keys.map(({ ownerId, chatId }) => {
+        const row = byId.get(chatId);
+        return row?.ownerId === ownerId ? row : null;
+      });
+    },
+    async (key) => ((await one.execute(key))[0] as LoadedChatRow | undefined) ?? null,
+  );
+});
 
 const loadChatQuery = (db: Db) =>
   selectChats(db, { ownerId: sql<string>`${chats.ownerId}` })

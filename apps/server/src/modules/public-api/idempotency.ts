@@ -5,7 +5,7 @@ import { LIMITS, PUBLIC_API_MESSAGES, idempotencyKey } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { apiIdempotency } from '../../db/schema';
-import { coalescer } from '../../lib/coalesce';
+import { coalescer, perDatabase } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 
 /** How long a key answers with its first answer. */
@@ -178,35 +178,29 @@ type KeptAnswer = { accountId: string; key: string; status: number; body: string
  */
 
 /** Inserts the key's row; true when this call inserted it (of a batch's repeats, the first). */
-function keyTaker(db: Db): (claim: KeyClaim) => Promise<boolean> {
-  let take = keyTakers.get(db);
-  if (!take) {
-    const one = claimQuery(db).prepare('api_idempotency_claim');
-    take = coalescer<KeyClaim, boolean>(
-      async (claims) => {
-        const input = claims.map((c) => ({
-          account_id: c.accountId,
-          key: c.key,
-          request_hash: c.hash,
-          created_at: c.now.toISOString(),
-        }));
-        const { rows } = (await db.execute(sql`
+const keyTaker = perDatabase((db: Db) => {
+  const one = claimQuery(db).prepare('api_idempotency_claim');
+  return coalescer<KeyClaim, boolean>(
+    async (claims) => {
+      const input = claims.map((c) => ({
+        account_id: c.accountId,
+        key: c.key,
+        request_hash: c.hash,
+        created_at: c.now.toISOString(),
+      }));
+      const { rows } = (await db.execute(sql`
           insert into ${apiIdempotency} (account_id, key, request_hash, created_at)
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
             as x(account_id text, key text, request_hash text, created_at timestamptz)
           on conflict do nothing
           returning account_id, key`)) as unknown as { rows: { account_id: string; key: string }[] };
-        const inserted = new Set(rows.map((row) => `${row.account_id} ${row.key}`));
-        // a key sent twice in one batch was inserted once: the first of them has it
-        return claims.map((c) => inserted.delete(`${c.accountId} ${c.key}`));
-      },
-      async (claim) => (await one.execute(claim)).length > 0,
-    );
-    keyTakers.set(db, take);
-  }
-  return take;
-}
-const keyTakers = new WeakMap<Db, (claim: KeyClaim) => Promise<boolean>>();
+      const inserted = new Set(rows.map((row) => `${row.account_id} ${row.key}`));
+      // a key sent twice in one batch was inserted once: the first of them has it
+      return claims.map((c) => inserted.delete(`${c.accountId} ${c.key}`));
+    },
+    async (claim) => (await one.execute(claim)).length > 0,
+  );
+});
 
 const claimQuery = (db: Db) =>
   db
@@ -221,33 +215,27 @@ const claimQuery = (db: Db) =>
     .returning({ key: apiIdempotency.key });
 
 /** Keeps a key's answer (only the call that took the key answers it). */
-function answerKeeper(db: Db): (answer: KeptAnswer) => Promise<void> {
-  let keep = answerKeepers.get(db);
-  if (!keep) {
-    const one = answerQuery(db).prepare('api_idempotency_answer');
-    keep = coalescer<KeptAnswer, void>(
-      async (answers) => {
-        const input = answers.map((a) => ({
-          account_id: a.accountId,
-          key: a.key,
-          status: a.status,
-          body: a.body,
-        }));
-        await db.execute(sql`
+const answerKeeper = perDatabase((db: Db) => {
+  const one = answerQuery(db).prepare('api_idempotency_answer');
+  return coalescer<KeptAnswer, void>(
+    async (answers) => {
+      const input = answers.map((a) => ({
+        account_id: a.accountId,
+        key: a.key,
+        status: a.status,
+        body: a.body,
+      }));
+      await db.execute(sql`
           update ${apiIdempotency} set status = x.status, body = x.body
           from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(account_id text, key text, status int, body text)
           where ${apiIdempotency.accountId} = x.account_id and ${apiIdempotency.key} = x.key`);
-        return answers.map(() => undefined);
-      },
-      async (answer) => {
-        await one.execute(answer);
-      },
-    );
-    answerKeepers.set(db, keep);
-  }
-  return keep;
-}
-const answerKeepers = new WeakMap<Db, (answer: KeptAnswer) => Promise<void>>();
+      return answers.map(() => undefined);
+    },
+    async (answer) => {
+      await one.execute(answer);
+    },
+  );
+});
 
 const answerQuery = (db: Db) =>
   db
