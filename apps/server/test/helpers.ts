@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
 import {
@@ -31,6 +31,14 @@ import { savePaymentSettings } from '../src/modules/billing/payment-settings';
  * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set,
  * a new PostgreSQL database created beside it and dropped afterwards.
  */
+/** A logger that says nothing, for a test that builds a part by hand and reads what it logs itself. */
+export const quiet = {
+  warn: () => undefined,
+  error: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+} as unknown as FastifyBaseLogger;
+
 export async function testDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({});

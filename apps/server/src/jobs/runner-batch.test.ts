@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../test/helpers';
+import { quiet, testDatabase } from '../../test/helpers';
+import { until } from '../../test/sockets';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { manualClock } from '../lib/clock';
 import { JobRunner, PermanentJobError, RetryLaterError } from './runner';
-
-const quiet = {
-  warn: () => undefined,
-  error: () => undefined,
-  info: () => undefined,
-  debug: () => undefined,
-} as unknown as FastifyBaseLogger;
 
 let database: Database;
 beforeAll(async () => {
@@ -25,11 +18,6 @@ afterEach(async () => {
 });
 
 type Item = { payload: { n: number }; attempt: number };
-
-const until = async (condition: () => boolean) => {
-  for (let i = 0; i < 300 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
-};
 
 const rowsOf = async (name: string) => {
   const rows = await database.db.select().from(jobs).where(eq(jobs.name, name));

@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase } from '../../test/helpers';
+import { quiet, testDatabase } from '../../test/helpers';
+import { until } from '../../test/sockets';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { manualClock } from '../lib/clock';
 import { JobRunner } from './runner';
-
-const quiet = {
-  warn: () => undefined,
-  error: () => undefined,
-  info: () => undefined,
-  debug: () => undefined,
-} as unknown as FastifyBaseLogger;
 
 let database: Database;
 beforeAll(async () => {
@@ -27,11 +21,6 @@ function slowJob(runner: JobRunner, name: string, runs: { release: () => void }[
     run: () => new Promise<void>((release) => runs.push({ release })),
   });
 }
-
-const until = async (condition: () => boolean) => {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
-};
 
 const rowOf = async (name: string) => (await database.db.select().from(jobs).where(eq(jobs.name, name)))[0];
 
