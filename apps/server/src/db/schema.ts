@@ -373,10 +373,12 @@ export const chats = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The transaction that last wrote the chat or changed what its search words say
-     * (pg_current_xact_id(), set by triggers of migration 0009; null for rows untouched since). The
-     * in-process search index (modules/chat/search-index.ts) reads the chats changed since the oldest
-     * transaction running at its last read, so it misses no commit.
+     * The transaction that last changed what the in-process search index (modules/chat/search-index.ts)
+     * holds of the chat - a column it reads, or its words, by storing or deleting messages
+     * (pg_current_xact_id(), set by triggers of migrations 0009 and 0026; null for rows untouched
+     * since). The index reads the chats changed since the oldest transaction running at its last read,
+     * so it misses no commit; a write it does not read (a receipt's status) leaves it, so the update
+     * stays on its page (HOT).
      */
     changeXid: xid8('change_xid'),
   },

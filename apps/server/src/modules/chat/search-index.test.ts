@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helpers';
 import { indexable, SearchIndexes, TenantSearchIndex, type IndexRow } from './search-index';
@@ -30,6 +31,51 @@ describe('search index', () => {
     const index = await roomy.get(tn.ownerId, 10_000);
     expect(index?.size).toBe(5);
     expect(said).toContain('chat search index built');
+  });
+});
+
+describe("a chat's change_xid (what the index reads again)", () => {
+  it('moves when something the index holds changes, and not for a receipt', async () => {
+    const tn = await tenant(t);
+    await fill(t, tn, 1, random(7));
+    const chatId = tn.chatIds[0]!;
+    const stampAfter = async (change: string | null) => {
+      if (change) await t.ctx.db.execute(sql.raw(`update chats set ${change} where id = '${chatId}'`));
+      const rows = (await t.ctx.db.execute(
+        sql`select change_xid::text as x from chats where id = ${chatId}`,
+      )) as unknown as { rows: { x: string | null }[] };
+      return rows.rows[0]!.x;
+    };
+    let stamp = await stampAfter(null);
+    expect(stamp).not.toBeNull();
+    // what the index does not hold: the last message's status, the messages' version, the note
+    for (const change of [
+      "last_message_status = 'read'",
+      'messages_version = messages_version + 1',
+      "note = 'pelanggan tetap'",
+      'updated_at = now()',
+    ])
+      expect(await stampAfter(change), change).toBe(stamp);
+    // each column it holds (rowColumns)
+    for (const change of [
+      "contact_name = 'Nama Baru'",
+      "contact_phone = '6281300000001'",
+      "last_message_at = last_message_at + interval '1 second'",
+      "agent_id = 'agen-1'",
+      "label_ids = '{label-1}'",
+      'unread_count = unread_count + 1',
+      'last_message_is_from_me = not last_message_is_from_me',
+      "conversation_state = 'resolved'",
+    ]) {
+      const next = await stampAfter(change);
+      expect(next, change).not.toBe(stamp);
+      stamp = next;
+    }
+    // a message stored in the chat (its words may have grown)
+    await t.ctx.db
+      .execute(sql`insert into messages (id, owner_id, chat_id, account_id, type, text, is_from_me, status)
+      values ('pesan-baru', ${tn.ownerId}, ${chatId}, ${tn.accountId}, 'text', 'kata baru', true, 'pending')`);
+    expect(await stampAfter(null)).not.toBe(stamp);
   });
 });
 

@@ -802,6 +802,10 @@ const toRow = (r: RawRow): IndexRow => ({
 /** The list time as the index and the search's statement both read it: ms with microseconds. */
 export const listTime = sql<number | null>`(extract(epoch from ${chats.lastMessageAt}) * 1000)::float8`;
 
+/**
+ * What the index holds of a chat. A change of any of these columns stamps the chat's change_xid (the
+ * trigger of migration 0026 lists them): a column added here must be added there.
+ */
 const rowColumns = sql`${chats.id} as id, ${chats.contactName} as contact_name, ${chats.contactPhone} as contact_phone,
   ${listTime} as at, ${chats.accountId} as account_id, ${chats.agentId} as agent_id, ${chats.labelIds} as label_ids,
   ${chats.unreadCount} > 0 as unread, ${chats.lastMessageIsFromMe} as from_me,
