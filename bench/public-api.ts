@@ -53,6 +53,24 @@ function machineBusySeconds(): number {
   return (user! + nice! + system! + irq! + softirq!) / 100;
 }
 
+/**
+ * CPU seconds PostgreSQL's backends serving the server have used (their processes, on this machine):
+ * the database's cost per request, which like the server's holds when other work shifts the rest.
+ */
+async function databaseCpuSeconds(client: pg.Client | null): Promise<number> {
+  if (!client) return 0;
+  const { rows } = await client.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()",
+  );
+  return rows.reduce((sum, { pid }) => {
+    try {
+      return sum + cpuSeconds(pid);
+    } catch {
+      return sum; // a backend gone meanwhile
+    }
+  }, 0);
+}
+
 const db = await freshSeedDatabase({ kind, baseUrl, name: 'sapa_bench_public_api', fast: false });
 const server = await startServer(
   {
@@ -113,15 +131,19 @@ try {
 
   const rows: Row[] = [];
   const loadStarted = Date.now();
+  const watcher = kind === 'postgres' ? new pg.Client({ connectionString: db.env.DATABASE_URL }) : null;
+  await watcher?.connect();
   for (const idempotency of [false, true]) {
     await send(3, idempotency); // warm-up: the JIT, the statements, the pools, the first chats
     // the planner's statistics, as a long-running database has them (a fresh one has none: its
     // plans for the new chats and messages were guesses); PGlite's folder is the server's alone
     if (!idempotency && kind === 'postgres') await db.seed(async (exec) => exec('analyze'));
     const cpuBefore = cpuSeconds(server.child.pid!);
+    const databaseBefore = await databaseCpuSeconds(watcher);
     const busyBefore = machineBusySeconds();
     const report = await send(SECONDS, idempotency);
     const cpu = cpuSeconds(server.child.pid!) - cpuBefore;
+    const databaseCpu = (await databaseCpuSeconds(watcher)) - databaseBefore;
     const busy = machineBusySeconds() - busyBefore;
     const label = idempotency ? ' with Idempotency-Key' : '';
     const perSecond = report.requests / report.seconds;
@@ -150,6 +172,18 @@ try {
         budget: 1,
         info: true,
       },
+      ...(watcher
+        ? [
+            {
+              // the backends serving the server alone (not the WAL writer, checkpoints or autovacuum)
+              name: '  PostgreSQL CPU per request',
+              value: (1000 * databaseCpu) / Math.max(1, report.requests),
+              unit: 'ms',
+              budget: 1,
+              info: true,
+            },
+          ]
+        : []),
       {
         // how much of the machine the run had: server, PostgreSQL, wrk, and anything else running
         name: `  machine busy (of ${os.cpus().length} cores)`,
@@ -204,6 +238,7 @@ try {
     }
   }
 
+  await watcher?.end();
   const failed = printTable(
     `Public API sends on ${kind}${redis ? ' (rate limit in Redis)' : ''}, ${CONNECTIONS} clients, ${SECONDS} s each`,
     rows,

@@ -153,7 +153,7 @@ export function printTable(title: string, rows: Row[]): number {
     if (!ok && !r.info) failed++;
     const result = r.info ? (ok ? 'info' : 'info (over)') : ok ? 'ok' : 'OVER';
     console.log(
-      `${pad(r.name, 46)} ${pad(`${r.value.toFixed(1)} ${r.unit}`, 14)} ${pad(`${r.atLeast ? '>=' : '<='} ${r.budget} ${r.unit}`, 14)} ${result}`,
+      `${pad(r.name, 46)} ${pad(`${r.value.toFixed(Math.abs(r.value) < 10 ? 2 : 1)} ${r.unit}`, 14)} ${pad(`${r.atLeast ? '>=' : '<='} ${r.budget} ${r.unit}`, 14)} ${result}`,
     );
   }
   return failed;
