@@ -15,6 +15,7 @@
  * several processes would. PostgreSQL comes from BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres; a `sapa_bench_public_api` database is recreated).
  * Bounded: about 2 x (3 + seconds) s of load, at most 60 s waiting for the jobs, 127.0.0.1 only.
+ * BENCH_KEEP_DB=1 leaves the database behind, to look into afterwards (its plans, its tables' sizes).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -249,5 +250,5 @@ try {
   process.exitCode = failed ? 1 : 0;
 } finally {
   await server.stop();
-  await db.drop();
+  if (!process.env.BENCH_KEEP_DB) await db.drop();
 }

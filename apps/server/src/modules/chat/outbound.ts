@@ -189,7 +189,11 @@ async function storeMany(db: Db, batch: readonly StoreValues[]): Promise<(Stored
       update ${chats} set last_message_at = newest.created_at, last_message_text = newest.text,
         last_message_type = newest.type, last_message_is_from_me = true, last_message_status = 'pending',
         last_message_id = newest.id, updated_at = newest.created_at
-      from newest where ${chats.id} = newest.chat_id and ${chats.ownerId} = newest.owner_id
+      from newest
+      -- by primary key, whatever the estimates (a scan of every chat looked cheaper to the planner of
+      -- a young database, whose chats are few and whose batch it guessed at 100 rows)
+      where ${chats.id} = any(array(select chat_id from newest))
+        and ${chats.id} = newest.chat_id and ${chats.ownerId} = newest.owner_id
       returning ${chats}.*
     ), j as (
       insert into ${jobs} (id, name, payload, dedupe_key, state, attempts, max_attempts, run_at, created_at)

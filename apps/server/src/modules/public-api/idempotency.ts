@@ -225,10 +225,17 @@ const answerKeeper = perDatabase((db: Db) => {
         status: a.status,
         body: a.body,
       }));
+      // the keys' rows by primary key whatever the estimates (the planner guesses 100 rows for the
+      // batch, and a scan of the whole table looked cheaper while it was young)
       await db.execute(sql`
-          update ${apiIdempotency} set status = x.status, body = x.body
-          from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(account_id text, key text, status int, body text)
-          where ${apiIdempotency.accountId} = x.account_id and ${apiIdempotency.key} = x.key`);
+          with x as (
+            select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+              as x(account_id text, key text, status int, body text)
+          )
+          update ${apiIdempotency} set status = x.status, body = x.body from x
+          where ${apiIdempotency.accountId} = any(array(select distinct account_id from x))
+            and ${apiIdempotency.key} = any(array(select key from x))
+            and ${apiIdempotency.accountId} = x.account_id and ${apiIdempotency.key} = x.key`);
       return answers.map(() => undefined);
     },
     async (answer) => {
