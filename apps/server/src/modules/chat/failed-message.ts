@@ -76,10 +76,7 @@ export async function retryFailedMessage(
     if (!updated) return null;
     // what follows the message's status (a broadcast's recipient) learns it is being sent again
     for (const listener of ctx.chatHooks.statusListeners) await listener(tx, [updated], 'pending', null);
-    await tx
-      .update(chats)
-      .set({ lastMessageStatus: 'pending' })
-      .where(and(eq(chats.id, chatId), eq(chats.lastMessageId, row.id)));
+    // the chat's last status follows by the messages' trigger (migration 0028)
     await ctx.jobs.enqueue(tx, SEND_JOB, { messageId: row.id }, { dedupeKey: `send:${row.id}` });
     return updated;
   });

@@ -3,11 +3,17 @@ import { textArray } from '../../db/sql';
 import { MESSAGE_STATUSES, STATUS_RANK, type Message, type MessageStatus } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { agents, chats, messages } from '../../db/schema';
+import { accounts, agents, chats, messages } from '../../db/schema';
 import type { MessageRow } from '../../channels/connector';
-import { attachLabels } from '../label/service';
 import { publishChatEvent } from './publish';
-import { messageView, selectChats, toChat, toMessage } from './serialize';
+import {
+  chatFromJson,
+  chatJsonColumns,
+  fromJson,
+  messageView,
+  toMessage,
+  type ChatJsonRow,
+} from './serialize';
 
 /** Statuses a message may be in before moving to `to` (forward only; error and read are final). */
 function earlierThan(to: MessageStatus): MessageStatus[] {
@@ -36,13 +42,9 @@ export async function applyStatus(
       .where(and(match, inArray(messages.status, earlierThan(to))))
       .returning();
     const row = rows[0];
-    if (row) {
-      await tx
-        .update(chats)
-        .set({ lastMessageStatus: to })
-        .where(and(eq(chats.id, row.chatId), eq(chats.lastMessageId, row.id)));
+    // the chat's last status follows by the messages' trigger (migration 0028)
+    if (row)
       for (const listener of ctx.chatHooks.statusListeners) await listener(tx, [row], to, errorMessage);
-    }
     return rows;
   });
   if (!updated) return false;
@@ -57,9 +59,12 @@ export async function applyStatus(
 }
 
 /**
- * applyStatus for many messages moving to the same status (a broadcast's batch, its receipts): one
- * transaction moves those that may move, their chats' last status and what the status listeners
- * write; message.updated for each after commit, the chats read in one query. Returns how many moved.
+ * applyStatus for many messages moving to the same status (a broadcast's batch, a public API burst's
+ * sends and receipts): one transaction moves those that may move and runs what the status listeners
+ * write (the chats' last status follows by the messages' trigger, migration 0028); message.updated
+ * for each after commit, the chats read in one query. Returns how many moved. The rows come back as
+ * JSON and are mapped by fromJson/chatFromJson, as storeMany's are: Drizzle's per-column mapping of
+ * whole rows was the server's largest cost of a receipt.
  */
 export async function applyStatusMany(
   ctx: AppContext,
@@ -76,58 +81,42 @@ export async function applyStatusMany(
   const now = ctx.clock.now();
   const ids = externalIds?.size ? JSON.stringify(Object.fromEntries(externalIds)) : null;
   const moved = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(messages)
-      .set({
-        status: to,
-        updatedAt: now,
-        ...(to === 'error' ? { errorMessage } : {}),
-        ...(ids
-          ? { externalId: sql`coalesce(${ids}::jsonb ->> ${messages.id}, ${messages.externalId})` }
-          : {}),
-      })
-      .where(
-        and(sql`${messages.id} = any(${textArray(messageIds)})`, inArray(messages.status, earlierThan(to))),
-      )
-      .returning();
-    const still = externalIds ? [...externalIds].filter(([id]) => !rows.some((row) => row.id === id)) : [];
+    const { rows: updated } = (await tx.execute(sql`update ${messages}
+      set status = ${to}, updated_at = ${now.toISOString()}::timestamptz
+        ${to === 'error' ? sql`, error_message = ${errorMessage}` : sql``}
+        ${ids ? sql`, external_id = coalesce(${ids}::jsonb ->> id, external_id)` : sql``}
+      where id = any(${textArray(messageIds)}) and status = any(${textArray(earlierThan(to))})
+      returning row_to_json(${messages}) as message`)) as unknown as {
+      rows: { message: Record<string, unknown> }[];
+    };
+    const rows = updated.map((row) => fromJson<MessageRow>(messages, row.message));
+    const movedIds = new Set(rows.map((row) => row.id));
+    const still = externalIds ? [...externalIds].filter(([id]) => !movedIds.has(id)) : [];
     if (still.length) {
       await tx.execute(sql`update ${messages} set external_id = v.external_id
         from unnest(${textArray(still.map(([id]) => id))}, ${textArray(still.map(([, e]) => e))}) as v(id, external_id)
         where ${messages.id} = v.id`);
     }
-    if (!rows.length) return rows;
-    await tx
-      .update(chats)
-      .set({ lastMessageStatus: to })
-      .where(
-        and(
-          sql`${chats.id} = any(${textArray([...new Set(rows.map((r) => r.chatId))])})`,
-          sql`${chats.lastMessageId} = any(${textArray(rows.map((r) => r.id))})`,
-        ),
-      );
-    for (const listener of ctx.chatHooks.statusListeners) await listener(tx, rows, to, errorMessage);
+    if (rows.length)
+      for (const listener of ctx.chatHooks.statusListeners) await listener(tx, rows, to, errorMessage);
     return rows;
   });
   if (!moved.length) return 0;
-  const byOwner = new Map<string, typeof moved>();
-  for (const row of moved) byOwner.set(row.ownerId, [...(byOwner.get(row.ownerId) ?? []), row]);
-  for (const [ownerId, rows] of byOwner) {
-    const chatRows = await selectChats(ctx.db).where(
-      sql`${chats.id} = any(${textArray([...new Set(rows.map((r) => r.chatId))])})`,
-    );
-    const withLabels = await attachLabels(ctx.db, ownerId, chatRows.map(toChat));
-    const chatById = new Map(withLabels.map((chat) => [chat._id, chat]));
-    const views = await messageViews(ctx.db, rows);
-    for (const [i, row] of rows.entries()) {
-      const chat = chatById.get(row.chatId);
-      if (!chat) continue;
-      ctx.bus.publish({
-        kind: 'tenant',
-        ownerId,
-        event: { type: 'message.updated', chat, message: views[i]! },
-      });
-    }
+  const { rows: chatRows } = (await ctx.db.execute(sql`select c.id, ${chatJsonColumns}
+    from ${chats} c join ${accounts} a on a.id = c.account_id left join ${agents} g on g.id = c.agent_id
+    where c.id = any(${textArray([...new Set(moved.map((r) => r.chatId))])})`)) as unknown as {
+    rows: (ChatJsonRow & { id: string })[];
+  };
+  const chatById = new Map(chatRows.map((row) => [row.id, chatFromJson(row)]));
+  const views = await messageViews(ctx.db, moved);
+  for (const [i, row] of moved.entries()) {
+    const chat = chatById.get(row.chatId);
+    if (!chat) continue;
+    ctx.bus.publish({
+      kind: 'tenant',
+      ownerId: row.ownerId,
+      event: { type: 'message.updated', chat, message: views[i]! },
+    });
   }
   return moved.length;
 }
