@@ -11,7 +11,7 @@ import type {
   SearchHit,
 } from '@sapa/contracts';
 import { LIMITS, replyWindowHoursOf } from '@sapa/contracts';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { accounts, agents, chatLabels, chats, messages } from '../../db/schema';
 import type { ChatRow, MessageRow } from '../../channels/connector';
@@ -19,11 +19,21 @@ import { attachLabels } from '../label/service';
 import { coalescer, perDatabase } from '../../lib/coalesce';
 import { mediaField } from './content';
 
+/** Each table's columns as fromJson reads them: the row's key, the JSON's name, the column. */
+const jsonColumns = new WeakMap<PgTable, [key: string, name: string, column: AnyPgColumn][]>();
+
 /** A row of `table` as `row_to_json` gives it, with each value read as Drizzle reads the column. */
-export function fromJson<T>(table: typeof chats | typeof messages, json: Record<string, unknown>): T {
+export function fromJson<T>(table: PgTable, json: Record<string, unknown>): T {
+  let columns = jsonColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table)).map(
+      ([key, column]) => [key, column.name, column as AnyPgColumn] as [string, string, AnyPgColumn],
+    );
+    jsonColumns.set(table, columns);
+  }
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
+  for (const [key, name, column] of columns) {
+    const value = json[name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T;
