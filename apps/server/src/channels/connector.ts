@@ -48,6 +48,14 @@ export interface Connector {
    */
   send(account: AccountRow, chat: ChatRow, message: MessageRow): Promise<{ externalId: string }>;
   /**
+   * The channel id a message will be sent with, when the connector chooses it (WhatsApp Web's ids
+   * derived from ours, the sandbox's): stored with the message when it is stored, so a receipt or the
+   * channel's echo of the send that comes before the send returns finds it, and moving the message
+   * to 'sent' changes only its status (the row stays on its page, every index of messages untouched).
+   * send and sendMany answer with the same id. Absent: the id is known only once the channel answers.
+   */
+  externalIdFor?(messageId: string): string;
+  /**
    * Sends many stored messages of one account at once (a broadcast's batch), each idempotent on its id
    * as with send. Answers per message id its channel id or the error it met. Absent: send is called
    * for each.

@@ -12,6 +12,9 @@ export const SANDBOX_DELIVERY_DELAY_MS = 700;
 /** The code a restricted sandbox number answers with, as WhatsApp's reach-out timelock does. */
 export const SANDBOX_RESTRICTED_CODE = '463';
 
+/** The sandbox's id of one of our messages (its connector's externalIdFor). */
+export const sandboxMessageId = (messageId: string): string => `sbx_${messageId}`;
+
 /** Numbers the sandbox plays as 'not on WhatsApp': every one ending in 0000. */
 export function sandboxNumberExists(phone: string): boolean {
   const digits = phone.replace(/\D/g, '');
@@ -45,6 +48,7 @@ export function toSandboxStatus(row: StatusRow): SandboxStatus {
 export function sandboxConnector(ctx: AppContext): Connector {
   return {
     provider: 'sandbox',
+    externalIdFor: sandboxMessageId,
     async send(account, _chat, message) {
       if (!ctx.config.sandbox) throw new PermanentSendError(t('sandbox.disabled'));
       if (account.sandboxRestricted) {
@@ -71,7 +75,7 @@ export function sandboxConnector(ctx: AppContext): Connector {
         );
         ctx.jobs.wake();
       }
-      return { externalId: `sbx_${message.id}` };
+      return { externalId: sandboxMessageId(message.id) };
     },
     async sendMany(account, messages) {
       const answers = new Map<string, { externalId: string } | { error: unknown }>();
@@ -110,7 +114,7 @@ export function sandboxConnector(ctx: AppContext): Connector {
         );
         ctx.jobs.wake();
       }
-      for (const m of deliverable) answers.set(m.id, { externalId: `sbx_${m.id}` });
+      for (const m of deliverable) answers.set(m.id, { externalId: sandboxMessageId(m.id) });
       return answers;
     },
     async markRead() {

@@ -224,13 +224,15 @@ export function whatsappWebConnector(
 ): Connector {
   return {
     provider: WHATSAPP_WEB,
+    externalIdFor: waMessageId,
     async send(account, chat, message) {
       if (!source.liveSocket(account.id)) throw notHere(account, message, ctx.clock.now());
       const jid = jidOfChat(chat.externalId);
       const id = waMessageId(message.id);
       const quoted = await quotedOf(ctx, jid, message);
       // stored before sending: receipts (and the echo of our own send) may arrive before send() returns
-      await recordExternalId(ctx, message.id, id);
+      // (a message stored since externalIdFor has it already)
+      if (message.externalId !== id) await recordExternalId(ctx, message.id, id);
       await waitForSendSlot(ctx, account.id, pacing, message.id);
       const sock = source.liveSocket(account.id);
       if (!sock) {

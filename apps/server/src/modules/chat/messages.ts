@@ -117,6 +117,7 @@ export async function sendMessage(
     quoted,
     agentId: actor.agentId,
     channelExtra,
+    provider: chat.account.provider,
   });
   return message;
 }

@@ -36,6 +36,8 @@ export interface OutboundInput extends ResolvedContent {
   kind?: 'message' | 'auto';
   /** what the channel needs beyond the content (issue 25): a Cloud API template {template: {...}} */
   channelExtra?: Record<string, unknown> | null;
+  /** the account's provider: its connector may choose the message's channel id now (externalIdFor) */
+  provider?: string;
 }
 
 /**
@@ -49,8 +51,10 @@ export async function storeOutbound(
   ctx: AppContext,
   input: OutboundInput,
 ): Promise<{ message: Message; created: boolean }> {
+  const id = randomUUID();
   const values: StoreValues = {
-    id: randomUUID(),
+    id,
+    externalId: (input.provider && ctx.connectors.get(input.provider)?.externalIdFor?.(id)) ?? null,
     jobId: randomUUID(),
     ownerId: input.ownerId,
     chatId: input.chatId,
@@ -115,6 +119,8 @@ function preparedAutoStore(db: Db) {
 
 type StoreValues = {
   id: string;
+  /** the channel id the connector chose for it (externalIdFor), else null */
+  externalId: string | null;
   jobId: string;
   ownerId: string;
   chatId: string;
@@ -158,6 +164,7 @@ async function storeMany(db: Db, batch: readonly StoreValues[]): Promise<(Stored
   const input = batch.map((v, n) => ({
     n,
     id: v.id,
+    external_id: v.externalId,
     job_id: v.jobId,
     owner_id: v.ownerId,
     chat_id: v.chatId,
@@ -172,14 +179,14 @@ async function storeMany(db: Db, batch: readonly StoreValues[]): Promise<(Stored
     now: v.now.toISOString(),
   }));
   const { rows } = (await db.execute(sql`with i as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n int, id text, job_id text,
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(n int, id text, external_id text, job_id text,
         owner_id text, chat_id text, account_id text, temporary_id text, type text, text text, media jsonb,
         quoted_message_id text, agent_id text, channel_extra jsonb, now timestamptz)
     ), m as (
-      insert into ${messages} (id, owner_id, chat_id, account_id, temporary_id, type, text, media,
-        quoted_message_id, is_from_me, status, agent_id, kind, channel_extra, created_at, updated_at)
-      select id, owner_id, chat_id, account_id, temporary_id, type, text, media, quoted_message_id, true,
-        'pending', agent_id, 'message', channel_extra, now, now
+      insert into ${messages} (id, external_id, owner_id, chat_id, account_id, temporary_id, type, text,
+        media, quoted_message_id, is_from_me, status, agent_id, kind, channel_extra, created_at, updated_at)
+      select id, external_id, owner_id, chat_id, account_id, temporary_id, type, text, media,
+        quoted_message_id, true, 'pending', agent_id, 'message', channel_extra, now, now
       from i order by n
       on conflict do nothing
       returning *
@@ -223,6 +230,7 @@ function autoStoreQuery(db: Db) {
       .insert(messages)
       .values({
         id: p('id'),
+        externalId: p('externalId'),
         ownerId: p('ownerId'),
         chatId: p('chatId'),
         accountId: p('accountId'),

@@ -47,6 +47,11 @@ describe("'message.send' jobs run as a batch (a burst of public API sends)", () 
       const failing = sent[2]!._id;
       const good = ids.filter((id) => id !== failing);
       expect(await t.ctx.jobs.pending([SEND_JOB])).toBe(5);
+      // the sandbox chooses its ids (externalIdFor): each message is stored with it, still pending,
+      // so a receipt coming before the send has returned finds it
+      const pending = await stored(ids);
+      for (const id of ids)
+        expect(pending.get(id)).toMatchObject({ status: 'pending', externalId: `sbx_${id}` });
 
       await drainJobs(t);
       expect(sendMany).toHaveBeenCalledTimes(1);
@@ -57,7 +62,7 @@ describe("'message.send' jobs run as a batch (a burst of public API sends)", () 
         expect(after.get(id)).toMatchObject({ status: 'sent', externalId: `sbx_${id}`, errorMessage: null });
       expect(after.get(failing)).toMatchObject({
         status: 'error',
-        externalId: null,
+        externalId: `sbx_${failing}`, // chosen when stored, as WhatsApp Web's is; never delivered
         errorMessage: say('sandbox.failedDelivery'),
       });
       // every job is done: the sent ones deleted, the refused one failed for good (not retried)
