@@ -365,9 +365,10 @@ export const chats = pgTable(
     /** the last automatic reply (away message) sent in this chat: once per conversation */
     autoReplyAt: timestamp('auto_reply_at', { withTimezone: true }),
     /**
-     * Moves with every statement that inserts, updates or deletes messages of the chat (triggers of
-     * migration 0014, so no path can forget it): a cached first page of its messages (message-list.ts)
-     * is served only while this and its owner's agentsVersion are what they were when it was read.
+     * Moves with every transaction that inserts, updates or deletes messages of the chat (triggers of
+     * migrations 0014 and 0029, so no path can forget it; it is the negated id of that transaction,
+     * compared for equality only): a cached first page of its messages (message-list.ts) is served
+     * only while this and its owner's agentsVersion are what they were when it was read.
      */
     messagesVersion: bigint('messages_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),

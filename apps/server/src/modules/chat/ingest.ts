@@ -176,12 +176,16 @@ async function storeBatch(ctx: AppContext, batch: StoreRequest[]): Promise<Store
     ), c as (
       insert into chats as chats (id, owner_id, account_id, external_id, contact_name, contact_phone,
         contact_picture, last_message_at, last_message_text, last_message_type, last_message_is_from_me,
-        last_message_status, last_message_id, from_sender_at, unread_count, created_at, updated_at)
+        last_message_status, last_message_id, from_sender_at, unread_count, created_at, updated_at,
+        messages_version)
       select m.chat_id, i.owner_id, i.account_id, i.contact_id, i.contact_name, i.contact_phone,
         i.contact_picture, i.sent_at, i.text, i.type, i.from_me, i.status, m.id,
-        case when i.from_me then null else i.sent_at end, case when i.from_me then 0 else 1 end, i.now, i.now
+        case when i.from_me then null else i.sent_at end, case when i.from_me then 0 else 1 end, i.now, i.now,
+        sapa_messages_version_now()
       from m join i on i.id = m.id
       on conflict (account_id, external_id) do update set
+        -- what the messages_version trigger would write again otherwise (migration 0029)
+        messages_version = excluded.messages_version, change_xid = pg_current_xact_id(),
         updated_at = excluded.updated_at,
         contact_picture = coalesce(excluded.contact_picture, chats.contact_picture),
         unread_count = chats.unread_count + excluded.unread_count,

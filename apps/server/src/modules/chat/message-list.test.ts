@@ -214,6 +214,65 @@ describe('GET /chat/{id}/message after changes (the kept first page)', () => {
     expect((await get(`/api/chat/${chatId}/message`, stranger.token)).statusCode).toBe(404);
   });
 
+  it('answers a reply, a customer and writes in one transaction; a stored message writes its chat once', async () => {
+    await expectFresh('kept');
+    // each new version of the chat, with the last message it shows (a trigger of this test only)
+    const exec = (text: string) => t.ctx.db.execute(sql.raw(text));
+    await exec('create table test_chat_writes (chat_id text, last_text text, last_status text)');
+    await exec(`create function test_chat_write() returns trigger language plpgsql as $$
+      begin insert into test_chat_writes values (new.id, new.last_message_text, new.last_message_status); return null; end $$`);
+    await exec('create trigger test_chat_writes after update on chats for each row execute function test_chat_write()');
+    const writesShowing = async (text: string, status: string) => {
+      const { rows } = (await t.ctx.db.execute(
+        sql`select count(*)::int as n from test_chat_writes
+          where chat_id = ${chatId} and last_text = ${text} and last_status = ${status}`,
+      )) as unknown as { rows: { n: number }[] };
+      return rows[0]!.n;
+    };
+    try {
+      t.clock.advance(1000);
+      const sent = await call('POST', `/api/chat/${chatId}/message`, token, {
+        temporaryId: 'tmp-ml-balasan-00001',
+        text: 'Siap kak, dikirim hari ini',
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      await expectFresh('a reply');
+      expect(await firstPage()).toContain('Siap kak, dikirim hari ini');
+      t.clock.advance(1000);
+      const [chat] = await t.ctx.db.select().from(chats).where(eq(chats.id, chatId));
+      await customerSays(t.app, chat!.accountId, 'Oke ditunggu');
+      await expectFresh('a customer');
+      expect(await firstPage()).toContain('Oke ditunggu');
+      // the store's own update of the chat carries the version: the trigger writes it no second time
+      // (a reply's later receipts write it again, with their statuses)
+      expect(await writesShowing('Siap kak, dikirim hari ini', 'pending')).toBe(1);
+      expect(await writesShowing('Oke ditunggu', 'unread')).toBe(1);
+    } finally {
+      await exec('drop trigger test_chat_writes on chats');
+      await exec('drop function test_chat_write');
+      await exec('drop table test_chat_writes');
+    }
+
+    const [first, second] = (
+      await t.ctx.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(eq(messages.chatId, chatId))
+        .orderBy(desc(messages.createdAt), desc(messages.seq))
+        .limit(2)
+    ).map((r) => r.id);
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.update(messages).set({ text: 'diubah sekali' }).where(eq(messages.id, first!));
+      await tx.update(messages).set({ text: 'diubah dua kali' }).where(eq(messages.id, second!));
+      await tx.update(messages).set({ status: 'read' }).where(eq(messages.id, first!));
+    });
+    await expectFresh('three writes in one transaction');
+    expect(await firstPage()).toContain('diubah dua kali');
+    await t.ctx.db.update(messages).set({ text: 'diubah lagi' }).where(eq(messages.id, second!));
+    await expectFresh('a write after them');
+    expect(await firstPage()).toContain('diubah lagi');
+  });
+
   it('a deleted chat is not found, though its page was kept', async () => {
     await expectFresh('kept');
     await t.ctx.db.delete(chats).where(eq(chats.id, chatId));

@@ -139,7 +139,7 @@ const preparedVersions = new WeakMap<Db, PreparedMessagePage>();
 
 /**
  * First pages of message lists as sent, with the versions they were read at: the chat's
- * messagesVersion (moved by every statement that writes its messages) and its owner's agentsVersion
+ * messagesVersion (moved by every transaction that writes its messages) and its owner's agentsVersion
  * (moved by renaming or removing an agent), both kept by triggers (migration 0014), so no write path
  * can leave a page stale. A page is served again after one primary-key read that finds both versions
  * unchanged; otherwise it is read again. Building the page's JSON was most of PostgreSQL's work for

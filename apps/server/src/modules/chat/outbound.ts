@@ -195,7 +195,9 @@ async function storeMany(db: Db, batch: readonly StoreValues[]): Promise<(Stored
     ), c as (
       update ${chats} set last_message_at = newest.created_at, last_message_text = newest.text,
         last_message_type = newest.type, last_message_is_from_me = true, last_message_status = 'pending',
-        last_message_id = newest.id, updated_at = newest.created_at
+        last_message_id = newest.id, updated_at = newest.created_at,
+        -- what the messages_version trigger would write again otherwise (migration 0029)
+        messages_version = sapa_messages_version_now(), change_xid = pg_current_xact_id()
       from newest
       -- by primary key, whatever the estimates (a scan of every chat looked cheaper to the planner of
       -- a young database, whose chats are few and whose batch it guessed at 100 rows)
