@@ -221,7 +221,9 @@ describe('GET /chat/{id}/message after changes (the kept first page)', () => {
     await exec('create table test_chat_writes (chat_id text, last_text text, last_status text)');
     await exec(`create function test_chat_write() returns trigger language plpgsql as $$
       begin insert into test_chat_writes values (new.id, new.last_message_text, new.last_message_status); return null; end $$`);
-    await exec('create trigger test_chat_writes after update on chats for each row execute function test_chat_write()');
+    await exec(
+      'create trigger test_chat_writes after update on chats for each row execute function test_chat_write()',
+    );
     const writesShowing = async (text: string, status: string) => {
       const { rows } = (await t.ctx.db.execute(
         sql`select count(*)::int as n from test_chat_writes
