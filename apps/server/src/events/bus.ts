@@ -16,6 +16,8 @@ export type BusMessage =
    * take its lease) acts; the others ignore it.
    */
   | { kind: 'whatsapp'; accountId: string; action: 'link' | 'stop' | 'logout' }
+  /** A number's API token was reset or the number deleted: every process forgets its token. */
+  | { kind: 'api-token'; accountId: string }
   /** Sessions ended: every process drops them from its session cache. */
   | {
       kind: 'revoke';

@@ -239,6 +239,7 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: string): 
     .returning();
   forgetAccount(ctx, id);
   if (!row) return;
+  announceTokenGone(ctx, id);
   // a Meta account's link goes, so its Page, Instagram account or number can be linked again (issue 25)
   const { removeChannelLink } = await import('../integration/meta-link');
   await removeChannelLink(ctx, id);
@@ -262,6 +263,7 @@ export async function resetApiToken(ctx: AppContext, actor: Actor, id: string): 
     .set({ apiTokenHash: hashApiToken(token) })
     .where(eq(accounts.id, id));
   forgetAccount(ctx, id);
+  announceTokenGone(ctx, id);
   return token;
 }
 
@@ -279,8 +281,8 @@ export async function accountByApiToken(ctx: AppContext, token: string): Promise
 /**
  * The public API's caller (issue 26): the live account a per-account API token belongs to and whether
  * its owner is disabled (issue 23), in one indexed read of the token's hash; null for a token that
- * was reset, a deleted number or no token at all. Read on every request: a reset refuses the old
- * token at once, in every process. Run on every call of /api/v1, so built once per database as a
+ * was reset, a deleted number or no token at all. Kept a few seconds per process (see tokenCacheOf):
+ * a reset refuses the old token at once, in every process. Run on every call of /api/v1, so built once per database as a
  * named prepared statement (building it through Drizzle cost more CPU than PostgreSQL spent on it).
  */
 export async function apiTokenHolder(
@@ -288,8 +290,65 @@ export async function apiTokenHolder(
   token: string,
 ): Promise<{ account: AccountRow; ownerDisabled: boolean } | null> {
   if (!token || token.length > 200) return null;
-  const row = await tokenHolderLoader(ctx.db)(hashApiToken(token));
-  return row ? { account: row.account, ownerDisabled: row.ownerDisabledAt !== null } : null;
+  const hash = hashApiToken(token);
+  const cache = tokenCacheOf(ctx);
+  const now = Date.now();
+  const hit = cache.holders.get(hash);
+  if (hit && hit.until > now) return hit.holder;
+  const generation = cache.generation;
+  const row = await tokenHolderLoader(ctx.db)(hash);
+  if (!row) {
+    cache.holders.delete(hash);
+    return null;
+  }
+  const holder = { account: row.account, ownerDisabled: row.ownerDisabledAt !== null };
+  // not when a reset, a deletion or a disabled owner was announced while this read was under way:
+  // it may have read the number as it was before
+  if (!holder.ownerDisabled && cache.generation === generation) {
+    if (cache.holders.size >= MAX_CACHED_TOKENS) cache.holders.clear();
+    cache.holders.set(hash, { holder, until: now + API_TOKEN_CACHE_MS });
+  }
+  return holder;
+}
+
+/**
+ * The public API's callers this process has read, by their token's hash: each is trusted for
+ * API_TOKEN_CACHE_MS without a query (a read a request was ~6 ms of waiting at 50 clients, the
+ * public API bench). What would refuse a token is announced on the bus after its commit and forgotten
+ * by every process at once (forgetApiTokens): a reset or a deleted number (here), a disabled owner
+ * (admin/user-access.ts). A disabled owner's number is never kept, so enabling the owner needs no
+ * announcement; the time only bounds what a lost announcement could leave behind.
+ */
+const API_TOKEN_CACHE_MS = 5_000;
+const MAX_CACHED_TOKENS = 10_000;
+type TokenHolder = { account: AccountRow; ownerDisabled: boolean };
+interface TokenCache {
+  holders: Map<string, { holder: TokenHolder; until: number }>;
+  /** moved by every forgetApiTokens: a read that began before one is not kept */
+  generation: number;
+}
+const tokenCaches = new WeakMap<AppContext, TokenCache>();
+function tokenCacheOf(ctx: AppContext): TokenCache {
+  let cache = tokenCaches.get(ctx);
+  if (!cache) tokenCaches.set(ctx, (cache = { holders: new Map(), generation: 0 }));
+  return cache;
+}
+
+/** Forgets the kept callers of a number, or of every number of an owner (bus: 'api-token', 'revoke'). */
+export function forgetApiTokens(ctx: AppContext, match: { accountId?: string; ownerId?: string }): void {
+  const cache = tokenCacheOf(ctx);
+  cache.generation += 1;
+  for (const [hash, { holder }] of cache.holders) {
+    if (holder.account.id === match.accountId || holder.account.ownerId === match.ownerId) {
+      cache.holders.delete(hash);
+    }
+  }
+}
+
+/** After the commit of a reset or a deletion: this process forgets the number's token, then every other. */
+function announceTokenGone(ctx: AppContext, accountId: string): void {
+  forgetApiTokens(ctx, { accountId });
+  ctx.bus.publish({ kind: 'api-token', accountId });
 }
 
 type TokenHolderRow = { account: AccountRow; ownerDisabledAt: Date | null };

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { forgetApiTokens } from '../account/service';
 import { revokeTenantSessions, type AuthContext } from '../auth/sessions';
 import { recordAudit } from './audit';
 import { USER_NOT_FOUND, getAdminUser } from './users';
@@ -61,6 +62,8 @@ export async function disableUser(
     return revokeTenantSessions(ctx, id, tx);
   });
   announce();
+  // the numbers' API tokens, here at once (every process on the announcement's 'revoke')
+  forgetApiTokens(ctx, { ownerId: id });
   return getAdminUser(ctx, id);
 }
 

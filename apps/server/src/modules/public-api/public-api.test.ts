@@ -7,11 +7,22 @@ import {
   messagePage,
   numbersCheckResult,
   PUBLIC_API_MESSAGES,
+  resetTokenResponse,
+  userProfile,
   type Message,
 } from '@sapa/contracts';
-import { accounts, apiIdempotency, messages, users } from '../../db/schema';
-import { customerSays, drainJobs, json, useTestApp } from '../../../test/helpers';
-import { hashApiToken } from '../account/service';
+import { accounts, apiIdempotency, messages } from '../../db/schema';
+import {
+  createTestApp,
+  customerSays,
+  drainJobs,
+  json,
+  operatorToken,
+  ownerWithSandbox,
+  useTestApp,
+  type Method,
+} from '../../../test/helpers';
+import { apiTokenHolder, createSandboxAccount, forgetApiTokens, hashApiToken } from '../account/service';
 import { publicApiFixture, type ApiNumber, type ApiOwner } from '../../../test/public-api-fixture';
 import { pruneIdempotency } from './idempotency';
 
@@ -83,14 +94,98 @@ describe('public API: authentication (issue 26)', () => {
     expect(json(gone).message).toBe(PUBLIC_API_MESSAGES.tokenInvalid);
   });
 
-  it("refuses a disabled owner's token (403) and lets it in again once enabled", async () => {
+  it("refuses a disabled owner's token (403) at once and lets it in again once enabled", async () => {
     const other = await owner();
-    await t.ctx.db.update(users).set({ disabledAt: t.clock.now() }).where(eq(users.id, other.ownerId));
+    // used, so this process keeps the number's token
+    expect((await api('GET', '/chats', other.a.token)).statusCode).toBe(200);
+    const operator = await operatorToken(t.app);
+    const admin = (action: string, payload: object) =>
+      call('POST', `/api/admin/user/${other.ownerId}/${action}`, operator, payload);
+    expect((await admin('disable', { reason: 'Spam ke pelanggan' })).statusCode).toBe(200);
     const res = await api('GET', '/chats', other.a.token);
     expect(res.statusCode).toBe(403);
     expect(json(res).message).toBe(PUBLIC_API_MESSAGES.ownerDisabled);
-    await t.ctx.db.update(users).set({ disabledAt: null }).where(eq(users.id, other.ownerId));
+    expect((await admin('enable', {})).statusCode).toBe(200);
     expect((await api('GET', '/chats', other.a.token)).statusCode).toBe(200);
+  });
+
+  it('does not keep a number read while its token was being reset', async () => {
+    const extra = await secondNumber(o);
+    // the read begins, the reset is announced before it ends: what it read may be the old token's
+    const reading = apiTokenHolder(t.ctx, extra.token);
+    forgetApiTokens(t.ctx, { accountId: extra.accountId });
+    expect((await reading)?.account.id).toBe(extra.accountId);
+    await t.ctx.db
+      .update(accounts)
+      .set({ apiTokenHash: hashApiToken('sapa_tokenBaruDiProsesLain') })
+      .where(eq(accounts.id, extra.accountId));
+    expect(await apiTokenHolder(t.ctx, extra.token)).toBeNull();
+  });
+});
+
+describe.runIf(Boolean(process.env.REDIS_URL))('public API: tokens across processes (REDIS_URL)', () => {
+  it('a reset, a deleted number and a disabled owner in one server are refused by the other once announced', async () => {
+    const env = { REDIS_URL: process.env.REDIS_URL! };
+    const first = await createTestApp({ env });
+    const second = await createTestApp({ env, database: first.ctx.database });
+    try {
+      const { token: session, accountId } = await ownerWithSandbox(first.app);
+      const asOwner = (method: Method, url: string) =>
+        first.app.inject({ method, url, headers: { token: session } });
+      const ownerId = json(await asOwner('GET', '/api/user'), userProfile)._id;
+      const reset = async (id: string) =>
+        json(await asOwner('PUT', `/api/account/whatsapp/${id}/reset-token`), resetTokenResponse).token;
+      const onSecond = (token: string) =>
+        second.app.inject({
+          method: 'GET',
+          url: '/api/v1/chats',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      /** runs `act` on the first server, then waits until the second has heard its announcement */
+      const heard = async (kind: 'api-token' | 'revoke', act: () => Promise<unknown>) => {
+        let off = () => {};
+        const arrived = new Promise<void>((resolve) => {
+          off = second.ctx.bus.subscribe((m) => {
+            if (m.kind === kind) resolve();
+          });
+        });
+        await act();
+        await arrived;
+        off();
+      };
+
+      // a reset: the old token was kept by the second server
+      const old = await reset(accountId);
+      expect((await onSecond(old)).statusCode).toBe(200);
+      let fresh = '';
+      await heard('api-token', async () => {
+        fresh = await reset(accountId);
+      });
+      expect((await onSecond(old)).statusCode).toBe(401);
+      expect((await onSecond(fresh)).statusCode).toBe(200);
+
+      // a deleted number
+      const other = await createSandboxAccount(first.ctx.db, ownerId, 'Nomor Kedua', first.clock.now());
+      const otherToken = await reset(other.id);
+      expect((await onSecond(otherToken)).statusCode).toBe(200);
+      await heard('api-token', () => asOwner('DELETE', `/api/account/${other.id}`));
+      expect((await onSecond(otherToken)).statusCode).toBe(401);
+
+      // a disabled owner
+      const operator = await operatorToken(first.app);
+      await heard('revoke', () =>
+        first.app.inject({
+          method: 'POST',
+          url: `/api/admin/user/${ownerId}/disable`,
+          headers: { token: operator },
+          payload: { reason: 'Spam ke pelanggan' },
+        }),
+      );
+      expect((await onSecond(fresh)).statusCode).toBe(403);
+    } finally {
+      await second.app.close();
+      await first.close();
+    }
   });
 });
 

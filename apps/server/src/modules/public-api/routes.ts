@@ -12,6 +12,7 @@ import {
   publicSentMessage,
 } from '@sapa/contracts';
 import type { AppContext } from '../../context';
+import { forgetApiTokens } from '../account/service';
 import { parse } from '../../lib/errors';
 import type { ContractTypeProvider } from '../../plugins/openapi';
 import { callerOf, publicApiGuard } from './auth';
@@ -44,6 +45,14 @@ export function publicApiRoutes(ctx: AppContext) {
     fastify.addHook('onClose', () => limiter.close());
     fastify.decorateRequest('apiCaller', null);
     const guard: PublicGuard = { preHandler: publicApiGuard(ctx, limiter) };
+    // the tokens kept by apiTokenHolder: forgotten when any process resets one, deletes its number or
+    // disables its owner
+    const off = ctx.bus.subscribe((message) => {
+      if (message.kind === 'api-token') forgetApiTokens(ctx, { accountId: message.accountId });
+      else if (message.kind === 'revoke' && message.ownerId)
+        forgetApiTokens(ctx, { ownerId: message.ownerId });
+    });
+    fastify.addHook('onClose', async () => off());
 
     app.post(
       '/v1/messages',
