@@ -24,25 +24,25 @@ function recorder(ms: number, refuse: (key: number) => boolean = () => false) {
   return { load, batches, singles };
 }
 
-it('sends a lone call on its own; with two batches running, the calls arriving meanwhile go together after one ends', async () => {
+it('sends a lone call on its own; with three batches running, the calls arriving meanwhile go together after one ends', async () => {
   const { load, batches, singles } = recorder(30);
   expect(await load(1)).toBe(10);
   expect(singles).toEqual([1]);
 
   const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-  // 2 goes at once, and 3 beside it (two batches at once); 4, 5 and 6 wait for one of them
-  const first = load(2);
+  // 2 goes at once, 3 and 4 beside it (three batches at once); 5, 6 and 8 wait for one of them
+  const running = [];
+  for (const key of [2, 3, 4]) {
+    running.push(load(key));
+    await tick();
+  }
+  const rest = [load(5), load(6), load(8)];
   await tick();
-  const second = load(3);
-  await tick();
-  const rest = [load(4), load(5), load(6)];
-  await tick();
-  expect(singles).toEqual([1, 2, 3]);
+  expect(singles).toEqual([1, 2, 3, 4]);
   expect(batches).toEqual([]);
-  expect(await first).toBe(20);
-  expect(await second).toBe(30);
-  expect(await Promise.all(rest)).toEqual([40, 50, 60]);
-  expect(batches).toEqual([[4, 5, 6]]);
+  expect(await Promise.all(running)).toEqual([20, 30, 40]);
+  expect(await Promise.all(rest)).toEqual([50, 60, 80]);
+  expect(batches).toEqual([[5, 6, 8]]);
 });
 
 it("answers each caller with its own value or its own error, never another caller's", async () => {
