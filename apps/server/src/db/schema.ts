@@ -593,15 +593,22 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * When the job failed for good (state 'failed'); null while it may still run. The indexes name
+     * this rather than `state`, so a claim (queued -> running) leaves every indexed column as it was
+     * and stays on its page (a HOT update, migration 0030): a job is inserted, claimed and deleted
+     * with one entry in each index, not two.
+     */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('jobs_ready_idx')
       .on(t.runAt)
-      .where(sql`${t.state} in ('queued', 'running')`),
+      .where(sql`${t.failedAt} is null`),
     uniqueIndex('jobs_dedupe_key')
       .on(t.dedupeKey)
-      .where(sql`${t.state} in ('queued', 'running')`),
+      .where(sql`${t.failedAt} is null`),
   ],
 );
 

@@ -264,7 +264,8 @@ export class JobRunner {
         locked_until = ${until}
       where ${jobs.id} in (
         select ${jobs.id} from ${jobs}
-        where ((${jobs.state} = 'queued' and ${jobs.runAt} <= ${now})
+        where ${jobs.failedAt} is null
+          and ((${jobs.state} = 'queued' and ${jobs.runAt} <= ${now})
            or (${jobs.state} = 'running' and ${jobs.lockedUntil} < ${now}))
           and not (${jobs.id} = any(${sql.param(running)}::text[]))
           and not (${jobs.name} = any(${sql.param(this.busyKinds())}::text[]))
@@ -413,14 +414,24 @@ export class JobRunner {
   private async runHeld(row: HeldJob) {
     const definition = this.definitions.get(row.name);
     if (!definition) {
-      await this.update(row, { state: 'failed', lockedUntil: null, lastError: `no handler for ${row.name}` });
+      await this.update(row, {
+        state: 'failed',
+        failedAt: this.clock.now(),
+        lockedUntil: null,
+        lastError: `no handler for ${row.name}`,
+      });
       return;
     }
     const parsed = this.parse(row);
     if (!parsed.ok) {
       // a stored payload the schema refuses will never run: fail it once, without retries
       this.log.warn({ job: row.name, id: row.id, reason: parsed.reason }, 'job failed for good');
-      await this.update(row, { state: 'failed', lockedUntil: null, lastError: parsed.reason });
+      await this.update(row, {
+        state: 'failed',
+        failedAt: this.clock.now(),
+        lockedUntil: null,
+        lastError: parsed.reason,
+      });
       return;
     }
     try {
@@ -535,7 +546,12 @@ export class JobRunner {
       await definition.onFinalFailure?.(payload, error).catch((err: unknown) => {
         this.log.error({ err }, 'job final-failure handler failed');
       });
-      await this.update(row, { state: 'failed', lockedUntil: null, lastError: message });
+      await this.update(row, {
+        state: 'failed',
+        failedAt: this.clock.now(),
+        lockedUntil: null,
+        lastError: message,
+      });
     } else {
       const backoff = Math.min(60_000, 500 * 2 ** (row.attempts - 1)) * (0.75 + Math.random() / 2);
       await this.update(row, {

@@ -276,6 +276,7 @@ function autoStoreQuery(db: Db) {
             runAt: sql`${m.createdAt}`.as('run_at'),
             lockedUntil: sql`null::timestamptz`.as('locked_until'),
             lastError: sql`null::text`.as('last_error'),
+            failedAt: sql`null::timestamptz`.as('failed_at'),
             createdAt: sql`${m.createdAt}`.as('created_at'),
           })
           .from(m) as never,
