@@ -16,7 +16,7 @@ import {
   paged,
   userProfile,
 } from '@sapa/contracts';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
@@ -41,7 +41,8 @@ export const quiet = {
 
 export async function testDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({});
+  // from the migrated template of the run (test/global-setup.ts): no initdb, no migrations to run
+  if (!url) return openDatabase({ pgliteTemplate: inject('pgliteTemplate') || undefined });
   const name = `sapa_t_${randomBytes(6).toString('hex')}`;
   const adminClient = new pg.Client({ connectionString: url });
   await adminClient.connect();

@@ -44,6 +44,8 @@ export interface DatabaseOptions {
   /**
    * A gzipped PGlite data folder to start a new data folder from instead of running initdb (about
    * 2.5 s of a first start). The build writes one beside dist/main.js; default: that file if present.
+   * Without `dataDir`, the in-memory database starts from it when given (no default): the tests start
+   * each file's database from one migrated at the start of the run (test/global-setup.ts).
    */
   pgliteTemplate?: string | undefined;
 }
@@ -193,7 +195,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           dir: path.join(options.dataDir, 'pglite'),
           template: 'pgliteTemplate' in options ? options.pgliteTemplate : defaultTemplate(),
         }
-      : {},
+      : { template: options.pgliteTemplate },
   );
   await client.waitReady;
   await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder: migrationsFolder() });

@@ -30,9 +30,24 @@ const ERROR_FIELDS = [
   'routine',
 ];
 
-/** Opens the data folder, from the template when the folder is new; initdb if that fails. */
+/**
+ * Opens the data folder, from the template when the folder is new; initdb if that fails. Without a
+ * folder the database lives in memory, from the template too when given (the tests' migrated one).
+ */
 async function open({ dir, template }) {
   if (!dir) {
+    if (template) {
+      try {
+        const client = new PGlite({
+          extensions: { pg_trgm },
+          loadDataDir: new Blob([fs.readFileSync(template)]),
+        });
+        await client.waitReady;
+        return client;
+      } catch (error) {
+        console.error('pglite template failed, running initdb instead', error.message);
+      }
+    }
     const client = new PGlite({ extensions: { pg_trgm } });
     await client.waitReady;
     return client;
