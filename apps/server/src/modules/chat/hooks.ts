@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { AccountStatus, MessageStatus, MessageType } from '@sapa/contracts';
 import type { Tx } from '../../db/client';
 import type { MessageRow } from '../../channels/connector';
@@ -13,6 +14,15 @@ export type StatusListener = (
   to: MessageStatus,
   errorMessage: string | null,
 ) => Promise<void>;
+
+/**
+ * What a status listener may have to do with a message, as an SQL condition on the `messages` row
+ * (the moved row of the status update): a batch's update (applyStatusMany) computes it in its own
+ * RETURNING and calls the listener with the rows it holds for only, or not at all - one round trip
+ * of the transaction fewer for each listener with nothing to do (most receipts: no webhook, no
+ * broadcast). A listener must still work when called without it (one message's applyStatus).
+ */
+export type StatusConcern = SQL;
 
 /** A customer's message, stored and published. */
 export interface InboundNotice {
@@ -47,11 +57,14 @@ export type ConnectionListener = (notice: ConnectionNotice) => Promise<void>;
  */
 export class ChatHooks {
   readonly statusListeners: StatusListener[] = [];
+  /** each status listener's concern, by its index in statusListeners (none: every row) */
+  readonly statusConcerns: (StatusConcern | undefined)[] = [];
   readonly inboundListeners: InboundListener[] = [];
   readonly connectionListeners: ConnectionListener[] = [];
 
-  onStatus(listener: StatusListener): void {
+  onStatus(listener: StatusListener, concern?: StatusConcern): void {
     this.statusListeners.push(listener);
+    this.statusConcerns.push(concern);
   }
 
   onInbound(listener: InboundListener): void {

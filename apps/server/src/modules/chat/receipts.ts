@@ -80,14 +80,19 @@ export async function applyStatusMany(
   if (!messageIds.length) return 0;
   const now = ctx.clock.now();
   const ids = externalIds?.size ? JSON.stringify(Object.fromEntries(externalIds)) : null;
+  const hooks = ctx.chatHooks;
+  // what each listener with a concern has to do with each row, read by the update itself
+  const concerns = hooks.statusConcerns.flatMap((concern, i) =>
+    concern ? [sql`, (${concern}) as ${sql.identifier(`concern_${i}`)}`] : [],
+  );
   const moved = await ctx.db.transaction(async (tx) => {
     const { rows: updated } = (await tx.execute(sql`update ${messages}
       set status = ${to}, updated_at = ${now.toISOString()}::timestamptz
         ${to === 'error' ? sql`, error_message = ${errorMessage}` : sql``}
         ${ids ? sql`, external_id = coalesce(${ids}::jsonb ->> id, external_id)` : sql``}
       where id = any(${textArray(messageIds)}) and status = any(${textArray(earlierThan(to))})
-      returning row_to_json(${messages}) as message`)) as unknown as {
-      rows: { message: Record<string, unknown> }[];
+      returning row_to_json(${messages}) as message ${sql.join(concerns)}`)) as unknown as {
+      rows: ({ message: Record<string, unknown> } & Record<string, unknown>)[];
     };
     const rows = updated.map((row) => fromJson<MessageRow>(messages, row.message));
     const movedIds = new Set(rows.map((row) => row.id));
@@ -97,8 +102,12 @@ export async function applyStatusMany(
         from unnest(${textArray(still.map(([id]) => id))}, ${textArray(still.map(([, e]) => e))}) as v(id, external_id)
         where ${messages.id} = v.id`);
     }
-    if (rows.length)
-      for (const listener of ctx.chatHooks.statusListeners) await listener(tx, rows, to, errorMessage);
+    for (const [i, listener] of hooks.statusListeners.entries()) {
+      const concerned = hooks.statusConcerns[i]
+        ? rows.filter((_, n) => updated[n]![`concern_${i}`] === true)
+        : rows;
+      if (concerned.length) await listener(tx, concerned, to, errorMessage);
+    }
     return rows;
   });
   if (!moved.length) return 0;

@@ -1,5 +1,5 @@
 import type { MessageStatus, WebhookMessageStatus } from '@sapa/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { accounts, chats, messages, users, webhookEndpoints } from '../../db/schema';
 import { messageView } from '../chat/serialize';
@@ -46,31 +46,36 @@ export function listenForWebhookEvents(ctx: AppContext): void {
     if (stored.length) ctx.webhooks.wake();
   });
 
-  ctx.chatHooks.onStatus(async (tx, rows, to, errorMessage) => {
-    const status = REPORTED[to];
-    if (!status) return;
-    const stored = await recordEvents(
-      ctx,
-      tx,
-      rows
-        .filter((row) => row.isFromMe)
-        .map((row) => ({
-          ownerId: row.ownerId,
-          accountId: row.accountId,
-          lane: row.chatId,
-          type: 'message.status' as const,
-          data: {
-            chatId: row.chatId,
-            messageId: row.id,
-            temporaryId: row.temporaryId,
-            status,
-            error: status === 'failed' ? (errorMessage ?? row.errorMessage) : null,
-          },
-        })),
-    );
-    // the transaction commits after this listener: look again in a moment
-    if (stored.length) setTimeout(() => ctx.webhooks.wake(), 20).unref();
-  });
+  ctx.chatHooks.onStatus(
+    async (tx, rows, to, errorMessage) => {
+      const status = REPORTED[to];
+      if (!status) return;
+      const stored = await recordEvents(
+        ctx,
+        tx,
+        rows
+          .filter((row) => row.isFromMe)
+          .map((row) => ({
+            ownerId: row.ownerId,
+            accountId: row.accountId,
+            lane: row.chatId,
+            type: 'message.status' as const,
+            data: {
+              chatId: row.chatId,
+              messageId: row.id,
+              temporaryId: row.temporaryId,
+              status,
+              error: status === 'failed' ? (errorMessage ?? row.errorMessage) : null,
+            },
+          })),
+      );
+      // the transaction commits after this listener: look again in a moment
+      if (stored.length) setTimeout(() => ctx.webhooks.wake(), 20).unref();
+      // only the business's own messages of numbers whose webhook is on (asked by the update itself)
+    },
+    sql`${messages.isFromMe} and exists (select 1 from ${webhookEndpoints}
+      where ${webhookEndpoints.accountId} = ${messages.accountId} and ${webhookEndpoints.enabled})`,
+  );
 
   ctx.chatHooks.onConnection(async (notice) => {
     const stored = await recordEvents(ctx, ctx.db, [

@@ -12,6 +12,7 @@ import {
   broadcastOptOuts,
   broadcastRecipients,
   broadcasts,
+  messages,
   publicationSettings,
   users,
 } from '../../../db/schema';
@@ -345,7 +346,12 @@ async function pauseForTrouble(ctx: AppContext, trouble: AccountTrouble) {
 
 /** Registers the broadcast module's listeners on the chat kernel and the channels (once per app). */
 export function trackBroadcasts(ctx: AppContext): void {
-  ctx.chatHooks.onStatus((tx, moved, to, error) => followStatus(ctx, tx, moved, to, error));
+  // only messages sent to a broadcast's recipients (asked by the status update itself)
+  ctx.chatHooks.onStatus(
+    (tx, moved, to, error) => followStatus(ctx, tx, moved, to, error),
+    sql`${messages.isFromMe} and exists (select 1 from ${broadcastRecipients}
+      where ${broadcastRecipients.messageId} = ${messages.id})`,
+  );
   const lastSends = new LastSends();
   ctx.bus.subscribe((message) => {
     if (message.kind === 'tenant' && message.event.type === 'broadcast.updated')
