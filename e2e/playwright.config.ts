@@ -39,6 +39,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
+    // a click or fill that hangs (seen once: a Select option's click never returned, and the journey
+    // waited out its whole slow() budget of 6 min before the retry) fails after this instead; every
+    // action of a journey ends in well under a second when the page is there
+    actionTimeout: 45_000,
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
     trace: 'retain-on-failure',
