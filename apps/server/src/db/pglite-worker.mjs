@@ -30,47 +30,40 @@ const ERROR_FIELDS = [
   'routine',
 ];
 
+/** A PGlite at `dir` (in memory without one), with the extensions the schema needs. */
+async function start(dir, options = {}) {
+  const settings = { extensions: { pg_trgm }, ...options };
+  const client = dir ? new PGlite(dir, settings) : new PGlite(settings);
+  await client.waitReady;
+  return client;
+}
+
+/** A PGlite loaded from the template's tarball; null (after saying why) when it does not load. */
+async function fromTemplate(dir, template) {
+  try {
+    return await start(dir, { loadDataDir: new Blob([fs.readFileSync(template)]) });
+  } catch (error) {
+    console.error('pglite template failed, running initdb instead', error.message);
+    return null;
+  }
+}
+
 /**
  * Opens the data folder, from the template when the folder is new; initdb if that fails. Without a
  * folder the database lives in memory, from the template too when given (the tests' migrated one).
  */
 async function open({ dir, template }) {
-  if (!dir) {
-    if (template) {
-      try {
-        const client = new PGlite({
-          extensions: { pg_trgm },
-          loadDataDir: new Blob([fs.readFileSync(template)]),
-        });
-        await client.waitReady;
-        return client;
-      } catch (error) {
-        console.error('pglite template failed, running initdb instead', error.message);
-      }
-    }
-    const client = new PGlite({ extensions: { pg_trgm } });
-    await client.waitReady;
-    return client;
-  }
+  if (!dir) return (template && (await fromTemplate(undefined, template))) || start(undefined);
   fs.mkdirSync(dir, { recursive: true });
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   if (fresh && template) {
-    try {
-      const client = new PGlite(dir, {
-        extensions: { pg_trgm },
-        loadDataDir: new Blob([fs.readFileSync(template)]),
-      });
-      await client.waitReady;
-      return client;
-    } catch (error) {
-      console.error('pglite template failed, running initdb instead', error.message);
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(dir, { recursive: true });
-    }
+    const client = await fromTemplate(dir, template);
+    if (client) return client;
+    // a half-loaded folder would not start initdb
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
-  await client.waitReady;
-  return client;
+  return start(dir);
 }
 
 const identity = (value) => value;
