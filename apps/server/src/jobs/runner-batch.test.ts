@@ -303,6 +303,43 @@ describe('a job kind with runBatch', () => {
       await runner.stop();
     }
   });
+
+  it('gathers the jobs of a kind with gatherMs that come soon after a batch into one batch, later', async () => {
+    const clock = manualClock(new Date('2026-03-03T15:00:00Z'));
+    const runner = new JobRunner(database.db, clock, quiet);
+    const calls: { ns: number[]; at: number }[] = [];
+    runner.define({
+      name: 'batch-gathered',
+      gatherMs: 300,
+      run: async () => undefined,
+      runBatch: async (items) => {
+        calls.push({ ns: items.map((i) => (i.payload as { n: number }).n), at: performance.now() });
+        return items.map(() => undefined);
+      },
+    });
+    runner.start();
+    try {
+      // a quiet kind: the first job goes at once
+      await runner.enqueue(database.db, 'batch-gathered', { n: 0 });
+      runner.wake('batch-gathered');
+      await until(() => calls.length === 1);
+      // three more, each enqueued and woken for on its own, while the kind gathers
+      for (const n of [1, 2, 3]) {
+        await runner.enqueue(database.db, 'batch-gathered', { n });
+        runner.wake('batch-gathered');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await until(() => calls.length === 2);
+      expect(calls.map((c) => c.ns.sort((a, b) => a - b))).toEqual([[0], [1, 2, 3]]);
+      // the timer's own rounding aside, not before the kind's time
+      expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(295);
+      for (let i = 0; i < 300 && (await runner.pending(['batch-gathered'])) > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await runner.pending(['batch-gathered'])).toBe(0);
+    } finally {
+      await runner.stop();
+    }
+  });
 });
 
 describe('the jobs table', () => {

@@ -33,6 +33,8 @@ export interface JobDefinition<P> {
    * error. When present, the runner calls it instead of `run` for the jobs it claims.
    */
   runBatch?(items: { payload: P; attempt: number }[]): Promise<unknown[]>;
+  /** How long the next batch of the kind waits after one starts (JobKind.gatherMs; tests set their own). */
+  gatherMs?: number;
   /** Called once when the job fails for good, to leave the rows in a final state. */
   onFinalFailure?(payload: P, error: unknown): Promise<void>;
 }
@@ -124,6 +126,11 @@ export class JobRunner {
   private readonly active = new Map<Promise<void>, number>();
   /** runBatch calls running now, by job name. */
   private readonly batchesRunning = new Map<string, number>();
+  /**
+   * Kinds gathering their next batch (gatherMs): not claimed until the timer, which wakes the runner.
+   * Load shaping, not business time: real timers, whatever the clock.
+   */
+  private readonly gathering = new Map<string, NodeJS.Timeout>();
   /** The leases of the jobs this process is running, by job id (runDue's and the ticks' alike). */
   private readonly leases = new Map<string, Lease>();
   private heartbeat: NodeJS.Timeout | null = null;
@@ -156,7 +163,13 @@ export class JobRunner {
     const maxAttempts = definition.maxAttempts ?? kind?.maxAttempts;
     const wanted = definition.lockMs ?? kind?.lockMs;
     const lockMs = wanted === undefined ? undefined : Math.max(this.leaseMs, wanted);
-    this.definitions.set(definition.name, { ...definition, maxAttempts, lockMs } as JobDefinition<unknown>);
+    const gatherMs = definition.gatherMs ?? kind?.gatherMs;
+    this.definitions.set(definition.name, {
+      ...definition,
+      maxAttempts,
+      lockMs,
+      gatherMs,
+    } as JobDefinition<unknown>);
   }
 
   /**
@@ -223,13 +236,26 @@ export class JobRunner {
 
   async stop(): Promise<void> {
     await this.loop.stop();
+    for (const timer of this.gathering.values()) clearTimeout(timer);
+    this.gathering.clear();
     await Promise.all([...this.active.keys()]);
     await this.vacuuming;
   }
 
-  /** Runs due jobs now instead of at the next poll (call after committing an enqueue). */
-  wake(): void {
+  /**
+   * Runs due jobs now instead of at the next poll (call after committing an enqueue). With the kind
+   * enqueued, nothing happens while that kind waits anyway - for a batch of its own to end, or for its
+   * next batch to gather - since that end or that timer wakes the runner: a burst of stores does not
+   * cost a claim each that could not take their jobs.
+   */
+  wake(kind?: string): void {
+    if (kind !== undefined && this.waits(kind)) return;
     this.loop.wake();
+  }
+
+  /** A kind the next claim leaves out: BATCHES_PER_KIND of its batches running, or gathering. */
+  private waits(kind: string): boolean {
+    return this.gathering.has(kind) || (this.batchesRunning.get(kind) ?? 0) >= BATCHES_PER_KIND;
   }
 
   /** Claims and runs one batch, awaiting it; exported for tests that drive the runner by hand. */
@@ -239,9 +265,22 @@ export class JobRunner {
     return rows.length;
   }
 
-  /** Kinds with BATCHES_PER_KIND runBatch calls running: their jobs wait for the next claim. */
+  /** Kinds whose jobs wait for a later claim: BATCHES_PER_KIND runBatch calls running, or gathering. */
   private busyKinds(): string[] {
-    return [...this.batchesRunning].filter(([, n]) => n >= BATCHES_PER_KIND).map(([name]) => name);
+    const names = new Set(this.gathering.keys());
+    for (const [name, n] of this.batchesRunning) if (n >= BATCHES_PER_KIND) names.add(name);
+    return [...names];
+  }
+
+  /** The kind's next batch waits gatherMs, then the runner wakes to claim it. */
+  private gather(name: string, gatherMs: number): void {
+    if (this.gathering.has(name)) return;
+    const timer = setTimeout(() => {
+      this.gathering.delete(name);
+      this.wake();
+    }, gatherMs);
+    timer.unref();
+    this.gathering.set(name, timer);
   }
 
   /** The jobs running now: runBatch calls count each job they hold. */
@@ -573,6 +612,10 @@ export class JobRunner {
     if (room <= 0) return false;
     const rows = await this.claim(room);
     for (const { run: started, jobs: held, name } of this.startAll(rows)) {
+      const definition = this.definitions.get(name);
+      // a batch that took all the room leaves more behind: the next one need not gather
+      if (definition?.runBatch && definition.gatherMs && rows.length < room)
+        this.gather(name, definition.gatherMs);
       const run = started
         .catch((err: unknown) => this.log.error({ err, job: name }, 'job bookkeeping failed'))
         .finally(() => {
@@ -581,7 +624,9 @@ export class JobRunner {
         });
       this.active.set(run, held);
     }
-    return rows.length > 0 && this.running() < BATCH;
+    // Claiming again at once would find nothing: a claim that left room took every job it could, and
+    // what comes after it wakes the runner (an enqueue, a batch's end, a gathering's timer, the poll).
+    return false;
   }
 
   /** Jobs waiting or running (tests and readiness). */

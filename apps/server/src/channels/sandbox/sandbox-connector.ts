@@ -73,7 +73,7 @@ export function sandboxConnector(ctx: AppContext): Connector {
           { messageId: message.id, status: 'unread' },
           { delayMs: SANDBOX_DELIVERY_DELAY_MS, dedupeKey: `sandbox-unread:${message.id}` },
         );
-        ctx.jobs.wake();
+        // not woken: the receipt is not due before the runner's next poll
       }
       return { externalId: sandboxMessageId(message.id) };
     },
@@ -112,7 +112,7 @@ export function sandboxConnector(ctx: AppContext): Connector {
           { messageIds: inserted.map((d) => d.messageId), status: 'unread' },
           { delayMs: SANDBOX_DELIVERY_DELAY_MS },
         );
-        ctx.jobs.wake();
+        // not woken: the receipts are not due before the runner's next poll
       }
       for (const m of deliverable) answers.set(m.id, { externalId: sandboxMessageId(m.id) });
       return answers;

@@ -79,7 +79,7 @@ export async function storeOutbound(
     return { message: await messageView(ctx.db, existing), created: false };
   }
   const message = toMessage(inserted, await agentName(ctx, input.agentId), input.quoted);
-  ctx.jobs.wake();
+  ctx.jobs.wake(SEND_JOB);
   if (chat)
     ctx.bus.publish({
       kind: 'tenant',

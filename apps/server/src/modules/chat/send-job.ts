@@ -239,7 +239,7 @@ export function defineSendManyJob(ctx: AppContext): void {
           SEND_JOB,
           again.map((messageId) => ({ payload: { messageId }, dedupeKey: `send:${messageId}` })),
         );
-        ctx.jobs.wake();
+        ctx.jobs.wake(SEND_JOB);
       }
     },
     async onFinalFailure({ messageIds }, error) {
