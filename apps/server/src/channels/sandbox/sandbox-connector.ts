@@ -1,7 +1,9 @@
 import { t, type SandboxStatus } from '@sapa/contracts';
 import type { AppContext } from '../../context';
 import type { JobName } from '../../jobs/kinds';
+import { sql } from 'drizzle-orm';
 import { sandboxDeliveries, sandboxStatuses } from '../../db/schema';
+import { textArray } from '../../db/sql';
 import { reportAccountTrouble } from '../account-events';
 import { PermanentSendError, RestrictedSendError, type Connector } from '../connector';
 
@@ -100,16 +102,15 @@ export function sandboxConnector(ctx: AppContext): Connector {
         return false;
       });
       if (!deliverable.length) return answers;
-      const inserted = await ctx.db
-        .insert(sandboxDeliveries)
-        .values(deliverable.map((m) => ({ messageId: m.id })))
-        .onConflictDoNothing()
-        .returning({ messageId: sandboxDeliveries.messageId });
+      // one array parameter, not a row of parameters each (a public API burst's batch is ~50)
+      const { rows: inserted } = (await ctx.db.execute(sql`insert into ${sandboxDeliveries} (message_id)
+        select unnest(${textArray(deliverable.map((m) => m.id))})
+        on conflict do nothing returning message_id`)) as unknown as { rows: { message_id: string }[] };
       if (inserted.length) {
         await ctx.jobs.enqueue(
           ctx.db,
           SANDBOX_RECEIPTS_JOB,
-          { messageIds: inserted.map((d) => d.messageId), status: 'unread' },
+          { messageIds: inserted.map((d) => d.message_id), status: 'unread' },
           { delayMs: SANDBOX_DELIVERY_DELAY_MS },
         );
         // not woken: the receipts are not due before the runner's next poll

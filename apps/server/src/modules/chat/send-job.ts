@@ -31,22 +31,27 @@ type Answer = { externalId: string } | { error: unknown };
 /**
  * The messages (those still stored) with their chats and accounts, in one query; the rows come as
  * JSON, read by fromJson (Drizzle's mapping of three whole rows a message cost more than the query).
+ * Each account comes once, on the first of its messages (a burst's batch is one number's).
  */
 async function loadMessages(ctx: AppContext, messageIds: string[]): Promise<Loaded[]> {
   const { rows } = (await ctx.db.execute(sql`select row_to_json(m) as message, row_to_json(c) as chat,
-      row_to_json(a) as account
+      m.account_id, case when row_number() over (partition by m.account_id) = 1 then row_to_json(a) end as account
     from ${messages} m join ${chats} c on c.id = m.chat_id join ${accounts} a on a.id = m.account_id
     where m.id = any(${textArray(messageIds)})`)) as unknown as {
     rows: {
       message: Record<string, unknown>;
       chat: Record<string, unknown>;
-      account: Record<string, unknown>;
+      account_id: string;
+      account: Record<string, unknown> | null;
     }[];
   };
+  const accountById = new Map<string, AccountRow>();
+  for (const row of rows)
+    if (row.account) accountById.set(row.account_id, fromJson<AccountRow>(accounts, row.account));
   return rows.map((row) => ({
     message: fromJson<MessageRow>(messages, row.message),
     chat: fromJson<ChatRow>(chats, row.chat),
-    account: fromJson<AccountRow>(accounts, row.account),
+    account: accountById.get(row.account_id)!,
   }));
 }
 
