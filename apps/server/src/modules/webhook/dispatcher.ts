@@ -2,6 +2,7 @@ import { WEBHOOK_MESSAGES as M, interpolate } from '@sapa/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { webhookEndpoints, webhookEvents } from '../../db/schema';
+import { coalescer } from '../../lib/coalesce';
 import { open } from '../../lib/secret-box';
 import { WakeLoop } from '../../lib/wake-loop';
 import { signatureHeader, WebhookPoster, type DeliveryOutcome } from './deliver';
@@ -20,6 +21,14 @@ interface Claimed {
   body: string;
   attempts: number;
   retry_until: Date | string;
+}
+
+/** An event its receiver answered with a 2xx: when, the status code and how long the POST took. */
+interface Delivered {
+  id: string;
+  at: string;
+  code: number;
+  ms: number;
 }
 
 /** The delay before attempt `attempts + 1`: the base doubling, ±10 %, at most 4 h. */
@@ -54,6 +63,14 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<void>>();
   /** opened secrets by their sealed text (opening is AES; a secret changes only by rotation) */
   private readonly secrets = new Map<string, string>();
+  /** events answered 200, marked delivered many at a statement (a busy number's are hundreds a second) */
+  private readonly markDelivered = coalescer<Delivered, void>(
+    async (batch) => {
+      await this.writeDelivered(batch);
+      return batch.map(() => undefined);
+    },
+    (one) => this.writeDelivered([one]),
+  );
 
   constructor(private readonly ctx: AppContext) {
     this.loop = new WakeLoop(
@@ -177,17 +194,12 @@ export class WebhookDispatcher {
     });
     const now = ctx.clock.now();
     if (outcome.ok) {
-      await ctx.db
-        .update(webhookEvents)
-        .set({
-          status: 'delivered',
-          deliveredAt: now,
-          lockedUntil: null,
-          lastStatusCode: outcome.statusCode,
-          lastError: null,
-          lastDurationMs: outcome.durationMs,
-        })
-        .where(eq(webhookEvents.id, row.id));
+      await this.markDelivered({
+        id: row.id,
+        at: now.toISOString(),
+        code: outcome.statusCode,
+        ms: outcome.durationMs,
+      });
       return;
     }
     const lastError = describe(outcome, ctx.config.webhooks.timeoutMs);
@@ -210,6 +222,14 @@ export class WebhookDispatcher {
         lastDurationMs: outcome.durationMs,
       })
       .where(eq(webhookEvents.id, row.id));
+  }
+
+  /** Delivered events: their log rows in one statement. */
+  private async writeDelivered(batch: readonly Delivered[]): Promise<void> {
+    await this.ctx.db.execute(sql`update ${webhookEvents} e set status = 'delivered', delivered_at = v.at,
+        locked_until = null, last_status_code = v.code, last_error = null, last_duration_ms = v.ms
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(id text, at timestamptz, code int, ms int)
+      where e.id = v.id`);
   }
 
   /**

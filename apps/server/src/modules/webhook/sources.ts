@@ -2,9 +2,13 @@ import type { MessageStatus, WebhookMessageStatus } from '@sapa/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { accounts, chats, messages, users, webhookEndpoints } from '../../db/schema';
-import { messageView } from '../chat/serialize';
+import type { MessageRow } from '../../channels/connector';
+import { textArray } from '../../db/sql';
+import { coalescer } from '../../lib/coalesce';
+import type { InboundNotice } from '../chat/hooks';
+import { fromJson, messageView } from '../chat/serialize';
 import { webhookDisabledMail } from '../mail/templates';
-import { accountsWithWebhook, recordEvents } from './service';
+import { recordEvents, type NewEvent } from './service';
 
 /** The inbox's statuses as a webhook reports them; the others (pending, queued) are not reported. */
 const REPORTED: Partial<Record<MessageStatus, WebhookMessageStatus>> = {
@@ -15,36 +19,62 @@ const REPORTED: Partial<Record<MessageStatus, WebhookMessageStatus>> = {
 };
 
 /**
+ * message.received of customers' messages: the messages of numbers whose webhook is on, with their
+ * chats' contact, in one read (most numbers have none: nothing more is loaded for them), then one
+ * insert of their events.
+ */
+async function recordReceivedMany(ctx: AppContext, notices: readonly InboundNotice[]): Promise<void> {
+  const { rows } = (await ctx.db.execute(sql`select row_to_json(m) as message, c.contact_name as name,
+      c.contact_phone as phone
+    from ${messages} m join ${chats} c on c.id = m.chat_id
+    where m.id = any(${textArray(notices.map((n) => n.messageId))})
+      and exists (select 1 from ${webhookEndpoints} w where w.account_id = m.account_id and w.enabled)`)) as unknown as {
+    rows: { message: Record<string, unknown>; name: string | null; phone: string | null }[];
+  };
+  if (!rows.length) return;
+  const found = new Map(
+    rows.map((row) => {
+      const message = fromJson<MessageRow>(messages, row.message);
+      return [message.id, { message, name: row.name, phone: row.phone }];
+    }),
+  );
+  const events: NewEvent[] = [];
+  for (const notice of notices) {
+    const row = found.get(notice.messageId);
+    if (!row) continue;
+    events.push({
+      ownerId: notice.ownerId,
+      accountId: notice.accountId,
+      lane: notice.chatId,
+      type: 'message.received',
+      at: notice.at,
+      data: {
+        chat: { id: notice.chatId, phone: row.phone ?? notice.phone, name: row.name ?? '' },
+        message: await messageView(ctx.db, row.message),
+      },
+    });
+  }
+  const stored = await recordEvents(ctx, ctx.db, events);
+  if (stored.length) ctx.webhooks.wake();
+}
+
+/**
  * Where webhook events come from (issue 26 part 3), through the chat kernel's hooks (never its
  * tables): a customer's message stored, an outbound message's status moved (in the moving
  * transaction, so the event commits with it), a number's connection changed.
  */
 export function listenForWebhookEvents(ctx: AppContext): void {
-  ctx.chatHooks.onInbound(async (notice) => {
-    // most numbers have no webhook: one read, and nothing more is loaded for them
-    if (!(await accountsWithWebhook(ctx.db, [notice.accountId])).size) return;
-    const [row] = await ctx.db.select().from(messages).where(eq(messages.id, notice.messageId)).limit(1);
-    if (!row) return;
-    const [chat] = await ctx.db
-      .select({ name: chats.contactName, phone: chats.contactPhone })
-      .from(chats)
-      .where(eq(chats.id, notice.chatId))
-      .limit(1);
-    const stored = await recordEvents(ctx, ctx.db, [
-      {
-        ownerId: notice.ownerId,
-        accountId: notice.accountId,
-        lane: notice.chatId,
-        type: 'message.received',
-        at: notice.at,
-        data: {
-          chat: { id: notice.chatId, phone: chat?.phone ?? notice.phone, name: chat?.name ?? '' },
-          message: await messageView(ctx.db, row),
-        },
-      },
-    ]);
-    if (stored.length) ctx.webhooks.wake();
-  });
+  // concurrent customers' messages go as one batch; one batch at a time, so a chat's events are
+  // stored (and numbered, the lane's order) in the order its messages came
+  const recordReceived = coalescer<InboundNotice, void>(
+    async (notices) => {
+      await recordReceivedMany(ctx, notices);
+      return notices.map(() => undefined);
+    },
+    (notice) => recordReceivedMany(ctx, [notice]),
+    { maxInFlight: 1 },
+  );
+  ctx.chatHooks.onInbound((notice) => recordReceived(notice));
 
   ctx.chatHooks.onStatus(
     async (tx, rows, to, errorMessage) => {

@@ -268,6 +268,39 @@ describe('webhooks: delivery (issue 26, private targets allowed by the operator)
     expect(statuses[0]!.error).toBeNull();
   });
 
+  it('delivers a burst of customers writing at once: every message once, each chat in its order, all logged', async () => {
+    hook.state.received.length = 0;
+    hook.state.status = 200;
+    const { token, accountId, secret } = await numberWithWebhook();
+    const phones = ['6281444444401', '6281444444402', '6281444444403', '6281444444404'];
+    // the customers write at the same time, each their three messages one after another
+    await Promise.all(
+      phones.map(async (phone) => {
+        for (const n of [1, 2, 3]) await customerSays(t.app, accountId, `Pesan ${n} dari ${phone}`, phone);
+      }),
+    );
+    // a chat's next event goes once its earlier one is answered: a round each
+    for (let i = 0; i < 4; i++) await t.ctx.webhooks.runDue();
+    const mine = hook.state.received.filter(
+      (r) => (JSON.parse(r.body) as { accountId: string }).accountId === accountId,
+    );
+    for (const r of mine) verify(r.body, String(r.headers['sapa-signature']), secret, TOLERANCE);
+    const texts = mine.map((r) => {
+      const event = webhookEvent.parse(JSON.parse(r.body)) as WebhookEvent;
+      return event.type === 'message.received' ? event.data.message.text : '';
+    });
+    expect(texts).toHaveLength(12);
+    for (const phone of phones)
+      expect(texts.filter((text) => text.endsWith(phone))).toEqual(
+        [1, 2, 3].map((n) => `Pesan ${n} dari ${phone}`),
+      );
+    const log = await deliveries(token, accountId);
+    expect(log).toHaveLength(12);
+    expect(log.every((d) => d.status === 'delivered' && d.attempts === 1 && d.lastStatusCode === 200)).toBe(
+      true,
+    );
+  });
+
   it('retries a failing receiver with backoff, keeps a chat in order, and delivers once it answers', async () => {
     hook.state.received.length = 0;
     hook.state.status = 500;
