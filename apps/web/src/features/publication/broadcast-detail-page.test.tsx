@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Broadcast, BroadcastRecipient } from '@sapa/contracts';
+import { createQueryClient } from '../../lib/query-client';
 import { sessionFromUser, sessionStore } from '../../lib/session-store';
+import { publicationKeys } from '../../resources/publication/publication-queries';
 import { owner } from '../../test/fixtures';
 import { BroadcastDetailPage } from './broadcast-detail-page';
 import { ok, pageOf, PROMO, pushFrame, renderAt, stubApi, useFakeSocket } from './publication-test-api';
@@ -61,6 +63,26 @@ describe('Publikasi > Broadcast: one broadcast', () => {
     await waitFor(() =>
       expect(api.urls).toContain('GET /api/publication/broadcast/b1/recipient?page=2&limit=50'),
     );
+  });
+
+  it('reads the broadcast again on arrival, though the create answer is cached: it may have finished meanwhile', async () => {
+    // the form put its create answer ('Berjalan') in the app's cache; the two messages went out
+    // before this page listened, so their frames reached no one
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(publicationKeys.broadcast('b1'), PROMO);
+    const finished: Broadcast = { ...PROMO, state: 'finish', counts: { ...PROMO.counts, pending: 0 } };
+    const api = stubApi({
+      'GET /api/publication/broadcast/b1': ok(finished),
+      'GET /api/publication/broadcast/b1/recipient': pageOf([BUDI]),
+    });
+    renderAt(
+      <BroadcastDetailPage />,
+      '/user/publication/broadcast/b1',
+      '/user/publication/broadcast/:id',
+      queryClient,
+    );
+    await waitFor(() => expect(screen.getByTestId('broadcast-state').textContent).toBe('Selesai'));
+    expect(api.urls).toContain('GET /api/publication/broadcast/b1');
   });
 
   it('pauses and resumes through their endpoints, showing why the server paused it', async () => {

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Account, Broadcast, StatusPost } from '@sapa/contracts';
 import { fakeFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -53,7 +54,7 @@ function Where() {
 }
 
 /** Renders a page at `path` inside a router that knows its pattern, showing where it navigates. */
-export function renderAt(ui: ReactElement, path: string, pattern: string) {
+export function renderAt(ui: ReactElement, path: string, pattern: string, queryClient?: QueryClient) {
   return renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
@@ -62,6 +63,7 @@ export function renderAt(ui: ReactElement, path: string, pattern: string) {
       </Routes>
       <Where />
     </MemoryRouter>,
+    queryClient,
   );
 }
 

@@ -33,12 +33,18 @@ export function useBroadcastPages(filters: PublicationFilters, search: string) {
   });
 }
 
-/** GET /publication/broadcast/{id} (also the form's 'Duplikat' source). */
+/**
+ * GET /publication/broadcast/{id} (also the form's 'Duplikat' source). Read again on every mount,
+ * even when the cache holds it (the create answer, a list's row): the frames of what happened before
+ * this page listened went to no one - a small broadcast finishes within a second of its creation,
+ * while the browser moves from the form to this page - and a cached 'Berjalan' would stay.
+ */
 export function useBroadcast(id: string | null) {
   return useQuery({
     queryKey: publicationKeys.broadcast(id ?? ''),
     queryFn: ({ signal }) => api.get<Broadcast>(broadcastPath(id ?? ''), undefined, signal),
     enabled: !!id,
+    refetchOnMount: 'always',
     retry: false,
   });
 }
