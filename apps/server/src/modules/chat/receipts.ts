@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { textArray } from '../../db/sql';
-import { MESSAGE_STATUSES, STATUS_RANK, type Message, type MessageStatus } from '@sapa/contracts';
+import { MESSAGE_STATUSES, STATUS_RANK, type MessageStatus } from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { accounts, agents, chats, messages } from '../../db/schema';
 import type { MessageRow } from '../../channels/connector';
 import { publishChatEvent } from './publish';
@@ -11,7 +10,7 @@ import {
   chatJsonColumns,
   fromJson,
   messageView,
-  toMessage,
+  messageViews,
   type ChatJsonRow,
 } from './serialize';
 
@@ -128,38 +127,4 @@ export async function applyStatusMany(
     });
   }
   return moved.length;
-}
-
-/**
- * messageView of many messages: their agents' names and the messages they quote read in one query
- * each (none when no message has them), not a query or two per message of the batch.
- */
-async function messageViews(db: Db, rows: MessageRow[]): Promise<Message[]> {
-  const agentIds = [...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])))];
-  const quotedIds = [...new Set(rows.flatMap((r) => (r.quotedMessageId ? [r.quotedMessageId] : [])))];
-  const [names, quoted] = await Promise.all([
-    agentIds.length
-      ? db
-          .select({ id: agents.id, name: agents.name })
-          .from(agents)
-          .where(sql`${agents.id} = any(${textArray(agentIds)})`)
-      : [],
-    quotedIds.length
-      ? db
-          .select()
-          .from(messages)
-          .where(sql`${messages.id} = any(${textArray(quotedIds)})`)
-      : [],
-  ]);
-  const nameById = new Map(names.map((a) => [a.id, a.name]));
-  const quotedById = new Map(quoted.map((m) => [m.id, m]));
-  return rows.map((row) => {
-    // as messageView: only a message of the same chat is quoted
-    const q = row.quotedMessageId ? quotedById.get(row.quotedMessageId) : undefined;
-    return toMessage(
-      row,
-      row.agentId ? (nameById.get(row.agentId) ?? null) : null,
-      q && q.chatId === row.chatId ? q : null,
-    );
-  });
 }

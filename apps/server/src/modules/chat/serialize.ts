@@ -17,6 +17,7 @@ import { accounts, agents, chatLabels, chats, messages } from '../../db/schema';
 import type { ChatRow, MessageRow } from '../../channels/connector';
 import { attachLabels } from '../label/service';
 import { coalescer, perDatabase } from '../../lib/coalesce';
+import { textArray } from '../../db/sql';
 import { mediaField } from './content';
 
 /** Each table's columns as fromJson reads them: the row's key, the JSON's name, the column. */
@@ -355,4 +356,38 @@ export async function messageView(db: Db | Tx, m: MessageRow): Promise<Message> 
         .limit(1)
     : [];
   return toMessage(m, agent?.name ?? null, quoted ?? null);
+}
+
+/**
+ * messageView of many messages: their agents' names and the messages they quote read in one query
+ * each (none when no message has them), not a query or two per message of the batch.
+ */
+export async function messageViews(db: Db | Tx, rows: MessageRow[]): Promise<Message[]> {
+  const agentIds = [...new Set(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])))];
+  const quotedIds = [...new Set(rows.flatMap((r) => (r.quotedMessageId ? [r.quotedMessageId] : [])))];
+  const [names, quoted] = await Promise.all([
+    agentIds.length
+      ? db
+          .select({ id: agents.id, name: agents.name })
+          .from(agents)
+          .where(sql`${agents.id} = any(${textArray(agentIds)})`)
+      : [],
+    quotedIds.length
+      ? db
+          .select()
+          .from(messages)
+          .where(sql`${messages.id} = any(${textArray(quotedIds)})`)
+      : [],
+  ]);
+  const nameById = new Map(names.map((a) => [a.id, a.name]));
+  const quotedById = new Map(quoted.map((m) => [m.id, m]));
+  return rows.map((row) => {
+    // as messageView: only a message of the same chat is quoted
+    const q = row.quotedMessageId ? quotedById.get(row.quotedMessageId) : undefined;
+    return toMessage(
+      row,
+      row.agentId ? (nameById.get(row.agentId) ?? null) : null,
+      q && q.chatId === row.chatId ? q : null,
+    );
+  });
 }

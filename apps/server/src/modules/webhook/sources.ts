@@ -6,7 +6,7 @@ import type { MessageRow } from '../../channels/connector';
 import { textArray } from '../../db/sql';
 import { coalescer } from '../../lib/coalesce';
 import type { InboundNotice } from '../chat/hooks';
-import { fromJson, messageView } from '../chat/serialize';
+import { fromJson, messageViews } from '../chat/serialize';
 import { webhookDisabledMail } from '../mail/templates';
 import { recordEvents, type NewEvent } from './service';
 
@@ -38,22 +38,26 @@ async function recordReceivedMany(ctx: AppContext, notices: readonly InboundNoti
       return [message.id, { message, name: row.name, phone: row.phone }];
     }),
   );
-  const events: NewEvent[] = [];
-  for (const notice of notices) {
+  // the views in one go: a quoted message or an agent's name read once for the batch, not per event
+  const listed = notices.flatMap((notice) => {
     const row = found.get(notice.messageId);
-    if (!row) continue;
-    events.push({
-      ownerId: notice.ownerId,
-      accountId: notice.accountId,
-      lane: notice.chatId,
-      type: 'message.received',
-      at: notice.at,
-      data: {
-        chat: { id: notice.chatId, phone: row.phone ?? notice.phone, name: row.name ?? '' },
-        message: await messageView(ctx.db, row.message),
-      },
-    });
-  }
+    return row ? [{ notice, row }] : [];
+  });
+  const views = await messageViews(
+    ctx.db,
+    listed.map(({ row }) => row.message),
+  );
+  const events: NewEvent[] = listed.map(({ notice, row }, i) => ({
+    ownerId: notice.ownerId,
+    accountId: notice.accountId,
+    lane: notice.chatId,
+    type: 'message.received',
+    at: notice.at,
+    data: {
+      chat: { id: notice.chatId, phone: row.phone ?? notice.phone, name: row.name ?? '' },
+      message: views[i]!,
+    },
+  }));
   const stored = await recordEvents(ctx, ctx.db, events);
   if (stored.length) ctx.webhooks.wake();
 }
