@@ -3,7 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../apps/server/src/db/client';
+import type * as Client from '../../apps/server/src/db/client';
+
+/**
+ * The database client of the server under test: with BENCH_SERVER_MAIN (another build, beside this
+ * checkout), that checkout's, so the database gets that build's migrations and not this one's - an
+ * A/B of a migration otherwise measures the new schema twice.
+ */
+const { openDatabase } = (await import(
+  process.env.BENCH_SERVER_MAIN
+    ? path.resolve(path.dirname(process.env.BENCH_SERVER_MAIN), '../src/db/client.ts')
+    : '../../apps/server/src/db/client'
+)) as typeof Client;
 
 /** One SQL statement of a seed, run on the seed's one connection. */
 export type Exec = (q: string) => Promise<void>;
