@@ -58,6 +58,12 @@ export const MESSAGES = {
     'Aktifkan uji coba gratis atau pilih paket langganan untuk mengirim pesan, broadcast, status, dan menambah nomor',
   'billing.subscriptionExpired':
     'Langganan Anda telah berakhir. Perpanjang langganan untuk mengirim pesan, broadcast, status, dan menambah nomor',
+  'billing.planNumbersFull':
+    'Paket {plan} berisi {limit} nomor dan semuanya sudah terpakai. Hapus nomor yang tidak dipakai atau upgrade paket untuk menambah nomor',
+  'billing.planAgentsFull':
+    'Paket {plan} berisi {limit} agen dan semuanya sudah terpakai. Hapus agen yang tidak aktif atau upgrade paket untuk menambah agen',
+  'billing.planBroadcastsFull':
+    'Paket {plan} berisi {limit} broadcast per bulan dan semuanya sudah terpakai bulan ini. Upgrade paket untuk mengirim broadcast lagi',
   'auth.needVerification': 'Verifikasi akun Anda terlebih dahulu',
 
   'common.rateLimited': 'Terlalu banyak permintaan. Coba lagi dalam {minutes} menit',

@@ -19,6 +19,7 @@ import type { Actor } from '../auth/actor';
 import { forgetAccount } from '../chat/account-cache';
 import { whatsappControl } from './whatsapp-control';
 import { requireSubscription } from '../billing/subscription';
+import { requirePlanRoom } from '../billing/plan-limits';
 
 export const WHATSAPP_WEB = 'whatsapp-web';
 
@@ -151,20 +152,23 @@ export async function createWhatsappAccount(
   body: { labelName: string; method: 'qr' | 'code'; phoneNumber?: string | undefined },
 ): Promise<Account> {
   await requireSubscription(ctx, actor.ownerId);
-  const [row] = await ctx.db
-    .insert(accounts)
-    .values({
-      ownerId: actor.ownerId,
-      type: 'whatsapp',
-      provider: WHATSAPP_WEB,
-      labelName: body.labelName,
-      phoneNumber: body.phoneNumber ?? '',
-      status: 'connecting',
-      statusReason: null,
-      linking: pendingLinking(body.method),
-      createdAt: ctx.clock.now(),
-    })
-    .returning();
+  const [row] = await ctx.db.transaction(async (tx) => {
+    await requirePlanRoom(ctx, tx, actor.ownerId, 'numbers');
+    return tx
+      .insert(accounts)
+      .values({
+        ownerId: actor.ownerId,
+        type: 'whatsapp',
+        provider: WHATSAPP_WEB,
+        labelName: body.labelName,
+        phoneNumber: body.phoneNumber ?? '',
+        status: 'connecting',
+        statusReason: null,
+        linking: pendingLinking(body.method),
+        createdAt: ctx.clock.now(),
+      })
+      .returning();
+  });
   if (!row) throw new AppError('INTERNAL');
   await requestLink(ctx, row, body.method, body.phoneNumber);
   const fresh = await reload(ctx, row.id);

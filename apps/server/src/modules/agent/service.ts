@@ -21,6 +21,7 @@ import { revokeAllSessions } from '../auth/sessions';
 import { publishChatsUpdated, releaseAgentChats } from '../chat/kernel';
 import { agentVerificationMail } from '../mail/templates';
 import { assertResendAllowed, consumeCode, issueCode } from '../user/verification';
+import { requirePlanRoom } from '../billing/plan-limits';
 
 type AgentRow = typeof agents.$inferSelect;
 type ListQuery = z.output<typeof agentListQuery>;
@@ -118,6 +119,7 @@ export async function createAgent(
   let created: { row: AgentRow; code: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
+      await requirePlanRoom(ctx, tx, ownerId, 'agents');
       const [row] = await tx
         .insert(agents)
         .values({

@@ -4,10 +4,12 @@ import {
   INTEGRATION_MESSAGES as M,
   account as accountSchema,
   cloudTemplateList,
+  DEFAULT_BILLING_SETTINGS,
   interpolate,
+  t as t_,
   temporaryId,
 } from '@sapa/contracts';
-import { accounts, channelLinks, chats } from '../../db/schema';
+import { accounts, channelLinks, chats, users } from '../../db/schema';
 import { linkOf } from '../../channels/meta/link-store';
 import { startFakeGraph, graphError, type FakeGraph } from '../../../test/fake-graph';
 import {
@@ -182,6 +184,44 @@ describe('linking a WhatsApp Cloud API number', () => {
       token: number.token,
     });
     expect(res.statusCode).toBe(402);
+  });
+
+  it("refuses a number past the plan, by the form (403) and by Embedded Signup (skipped with the plan's reason)", async () => {
+    const { token, ownerId } = await verifiedOwner(t.app);
+    await t.ctx.db
+      .update(users)
+      .set({
+        subscriptionPlan: { ...DEFAULT_BILLING_SETTINGS.plans[0]!, name: 'Hemat', numbers: 1 },
+        subscriptionExpiresAt: new Date(t.clock.now().getTime() + 30 * 86_400_000),
+      })
+      .where(eq(users.id, ownerId));
+    const full = t_('billing.planNumbersFull', { plan: 'Hemat', limit: 1 });
+    const link = (number: ReturnType<typeof addCloudNumber>) =>
+      post('/api/account/whatsapp-cloud', token, {
+        labelName: 'CS Cloud',
+        phoneNumberId: number.phoneNumberId,
+        wabaId: number.wabaId,
+        token: number.token,
+      });
+    const first = addCloudNumber(fake, { verifiedName: 'Toko Satu' });
+    expect((await link(first)).statusCode).toBe(201);
+    const second = addCloudNumber(fake, { verifiedName: 'Toko Dua' });
+    const refused = await link(second);
+    expect(refused.statusCode).toBe(403);
+    expect(json<{ message: string }>(refused).message).toBe(full);
+    // the number it holds links again: no new place taken
+    expect((await link(first)).statusCode).toBe(201);
+
+    const signup = await connectCloudFromCallback(t.ctx, ownerId, {
+      kind: 'whatsapp-cloud',
+      state: 's',
+      code: addSignupCode(fake, second.token),
+      waba_id: second.wabaId,
+      phone_number_id: second.phoneNumberId,
+    });
+    expect(signup).toEqual({ connected: [], skipped: [{ name: second.phoneNumberId, reason: full }] });
+    const list = json<{ docs: { isSandbox: boolean }[] }>(await get('/api/account', token));
+    expect(list.docs.filter((d) => !d.isSandbox)).toHaveLength(1);
   });
 
   it('links the number Embedded Signup picked, after exchanging the code', async () => {

@@ -19,6 +19,7 @@ import { WHATSAPP_CLOUD } from '../../channels/whatsapp-cloud/inbound';
 import { accountTemplates, forgetTemplates, publicTemplate } from '../../channels/whatsapp-cloud/templates';
 import type { Actor } from '../auth/actor';
 import { requireSubscription } from '../billing/subscription';
+import { PlanFull, requirePlanRoom } from '../billing/plan-limits';
 import { forgetAccount } from '../chat/kernel';
 import { requireChat } from '../chat/messages';
 import { getAccount, publishAccount, toAccount } from '../account/service';
@@ -140,6 +141,8 @@ async function linkCloudNumber(ctx: AppContext, ownerId: string, input: CloudLin
         return { account: account!, link: link!, relinked: true };
       }
       // a deleted account never comes back: its old link frees the number for a new account
+      // a new number for this tenant: its plan must have room (a relink above never counts twice)
+      await requirePlanRoom(ctx, tx, ownerId, 'numbers');
       if (held) await tx.delete(channelLinks).where(eq(channelLinks.accountId, held.account.id));
       const [account] = await tx
         .insert(accounts)
@@ -260,6 +263,10 @@ export async function connectCloudFromCallback(
   } catch (error) {
     if (error instanceof TakenByOther) {
       return { connected: [], skipped: [{ name: phoneNumberId, reason: M.takenByOther }] };
+    }
+    // as a Page past the plan in a Meta login: skipped, with the plan's reason
+    if (error instanceof PlanFull) {
+      return { connected: [], skipped: [{ name: phoneNumberId, reason: error.message }] };
     }
     throw error;
   }

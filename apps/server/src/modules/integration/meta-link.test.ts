@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountPage,
+  DEFAULT_BILLING_SETTINGS,
   INTEGRATION_MESSAGES as M,
   interpolate,
   type Account,
+  t,
   type RealtimeEvent,
 } from '@sapa/contracts';
-import { accounts, channelLinks, metaOauthStates } from '../../db/schema';
+import { accounts, channelLinks, metaOauthStates, users } from '../../db/schema';
 import { open } from '../../lib/secret-box';
 import { json } from '../../../test/helpers';
 import { addPage, pagesOf, revokePage, renewPageToken } from '../../../test/fake-graph-pages';
@@ -22,6 +24,8 @@ import {
 } from '../../../test/meta-fixture';
 import { markTokenInvalid } from '../../channels/meta/link-store';
 import { SUBSCRIBED_FIELDS } from './meta-link';
+
+const DASAR = DEFAULT_BILLING_SETTINGS.plans[0]!;
 
 let h: MetaHarness;
 const events: RealtimeEvent[] = [];
@@ -49,6 +53,31 @@ const linkRow = async (accountId: string) =>
   (await h.t.ctx.db.select().from(channelLinks).where(eq(channelLinks.accountId, accountId)))[0];
 
 describe('Messenger', () => {
+  it("links only as many new Pages as the plan has room for; the rest are skipped with the plan's reason", async () => {
+    const owner = await betaOwner(h);
+    await h.t.ctx.db
+      .update(users)
+      .set({
+        subscriptionPlan: { ...DASAR, name: 'Hemat', numbers: 1 },
+        subscriptionExpiresAt: new Date(h.t.clock.now().getTime() + 30 * 86_400_000),
+      })
+      .where(eq(users.id, owner.ownerId));
+    const kopi = addPage(h.fake, { name: 'Kedai Kopi' });
+    const teh = addPage(h.fake, { name: 'Kedai Teh' });
+    const answer = await linkThroughDialog(h, owner.token, 'messenger', [kopi.id, teh.id]);
+    expect(answer.connected.map((c) => c.name)).toEqual(['Kedai Kopi']);
+    expect(answer.skipped).toEqual([
+      {
+        name: 'Kedai Teh',
+        reason: t('billing.planNumbersFull', { plan: 'Hemat', limit: 1 }),
+      },
+    ]);
+    expect((await accountsOf(owner.token, 'messenger')).map((a) => a.label.name)).toEqual(['Kedai Kopi']);
+    // the Page it holds links again though the plan is full: a relink takes no new place
+    const again = await linkThroughDialog(h, owner.token, 'messenger', [kopi.id]);
+    expect(again.connected.map((c) => [c.name, c.relinked])).toEqual([['Kedai Kopi', true]]);
+  });
+
   it('links the Pages picked in the dialog as accounts, subscribed to the webhooks, tokens sealed', async () => {
     const owner = await betaOwner(h);
     const sari = addPage(h.fake, { name: 'Toko Kue Sari' });

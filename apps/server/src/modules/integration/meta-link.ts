@@ -16,6 +16,7 @@ import type { AuthContext } from '../auth/sessions';
 import { publishAccount } from '../account/service';
 import { forgetAccount } from '../chat/kernel';
 import { requireSubscription } from '../billing/subscription';
+import { planRoom } from '../billing/plan-limits';
 import { requireMetaConfigured } from './info';
 import { consumeMetaState, requireBetaAccess } from './meta-login';
 import { linkError, readPicks, type Candidate, type Kind } from './meta-pages';
@@ -99,6 +100,9 @@ export async function linkMetaPages(
   const now = ctx.clock.now();
   const replyWindowHours = humanAgent ? HUMAN_AGENT_HOURS : STANDARD_HOURS;
   const written = await ctx.db.transaction(async (tx) => {
+    // Pages new to this tenant each take a number of its plan; those past it are skipped, with why
+    const plan = await planRoom(ctx, tx, ownerId, 'numbers');
+    let room = plan.room;
     const done: {
       account: typeof accounts.$inferSelect;
       link: typeof channelLinks.$inferSelect;
@@ -144,6 +148,11 @@ export async function linkMetaPages(
         if (link && account) done.push({ account, link, relinked: true, candidate });
         continue;
       }
+      if (room < 1) {
+        skipped.push({ name: candidate.name, reason: plan.refusal.message });
+        continue;
+      }
+      room -= 1;
       const [account] = await tx
         .insert(accounts)
         .values({

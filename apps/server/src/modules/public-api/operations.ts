@@ -124,7 +124,7 @@ const OPERATIONS = {
     tags: [TAGS.broadcasts],
     summary: 'Mulai broadcast',
     description:
-      'Memulai broadcast dari nomor token ini ke grup kontak (`groupIds`) dan/atau daftar nomor (`phoneNumbers`), sekarang atau pada `scheduledAt`, dengan aturan yang sama seperti di aplikasi: setiap nomor sekali, nomor yang berhenti berlangganan dilewati, variabel `{{nama}}`, `{{nomor}}` dan kolom grup diisi per penerima (atau `fallbacks`), jeda pengiriman broadcast berlaku. Nomor WhatsApp Cloud API tidak bisa mengirim broadcast (400).',
+      'Memulai broadcast dari nomor token ini ke grup kontak (`groupIds`) dan/atau daftar nomor (`phoneNumbers`), sekarang atau pada `scheduledAt`, dengan aturan yang sama seperti di aplikasi: setiap nomor sekali, nomor yang berhenti berlangganan dilewati, variabel `{{nama}}`, `{{nomor}}` dan kolom grup diisi per penerima (atau `fallbacks`), jeda pengiriman broadcast berlaku. Nomor WhatsApp Cloud API tidak bisa mengirim broadcast (400). Paket langganan membatasi broadcast yang dimulai per bulan kalender (WIB): setelah batasnya, 403 dengan alasannya.',
   },
   getBroadcast: {
     tags: [TAGS.broadcasts],

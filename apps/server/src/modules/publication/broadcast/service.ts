@@ -24,6 +24,7 @@ import { insertRecipients, ownGroups, parsePastedNumbers, summarizeAudience, var
 import { addDays } from './counters';
 import { estimateSeconds, pacingOf } from './pacing';
 import { requireSubscription } from '../../billing/subscription';
+import { requirePlanRoom } from '../../billing/plan-limits';
 
 export const DISPATCH_JOB = 'broadcast.dispatch' as const;
 
@@ -221,6 +222,7 @@ export async function createBroadcast(
     ...(content.media ? { [content.type]: content.media } : {}),
   };
   const id = await ctx.db.transaction(async (tx) => {
+    await requirePlanRoom(ctx, tx, actor.ownerId, 'broadcastsPerMonth');
     const [row] = await tx
       .insert(broadcasts)
       .values({
