@@ -73,7 +73,7 @@ import { articlePageHead } from './modules/article/page-head';
 import { publicApiRoutes } from './modules/public-api/routes';
 import { WebhookDispatcher } from './modules/webhook/dispatcher';
 import { webhookRoutes } from './modules/webhook/routes';
-import { listenForWebhookEvents } from './modules/webhook/sources';
+import { listenForWebhookEvents, recoverReceivedEvents } from './modules/webhook/sources';
 
 export interface BuildOptions {
   config: Config;
@@ -304,6 +304,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   if (config.runJobs) {
     ctx.jobs.start();
     ctx.webhooks.start();
+    // message.received of customers' messages stored just before a stop, never recorded (sources.ts)
+    recoverReceivedEvents(ctx)
+      .then((recovered) => {
+        if (recovered) app.log.info({ recovered }, 'webhook: message.received recorded again after a stop');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'webhook: recovering message.received failed'));
   }
   return { app, ctx };
 }

@@ -243,6 +243,11 @@ export interface NewEvent {
   type: WebhookEventType;
   data: unknown;
   at?: Date;
+  /**
+   * A stable id for an event that may be recorded twice (message.received, by the live path and by
+   * recoverReceivedEvents after a restart): the second record is nothing. Else a new one.
+   */
+  id?: string;
 }
 
 /** Which of these numbers have their webhook on (one indexed read). */
@@ -267,7 +272,7 @@ export async function recordEvents(ctx: AppContext, db: Db | Tx, events: NewEven
   const values = events
     .filter((e) => enabled.has(e.accountId))
     .map((e) => {
-      const id = `evt_${randomUUID().replaceAll('-', '')}`;
+      const id = e.id ?? `evt_${randomUUID().replaceAll('-', '')}`;
       const at = e.at ?? now;
       const body = JSON.stringify({
         id,
@@ -288,5 +293,5 @@ export async function recordEvents(ctx: AppContext, db: Db | Tx, events: NewEven
         createdAt: now,
       };
     });
-  return db.insert(webhookEvents).values(values).returning();
+  return db.insert(webhookEvents).values(values).onConflictDoNothing().returning();
 }

@@ -1,4 +1,5 @@
-import type { MessageStatus, WebhookMessageStatus } from '@sapa/contracts';
+import { createHash } from 'node:crypto';
+import type { MessageStatus, MessageType, WebhookMessageStatus } from '@sapa/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { accounts, chats, messages, users, webhookEndpoints } from '../../db/schema';
@@ -18,12 +19,17 @@ const REPORTED: Partial<Record<MessageStatus, WebhookMessageStatus>> = {
   error: 'failed',
 };
 
+/** message.received's id for a customer's message: the same every time it is recorded. */
+export function receivedEventId(messageId: string): string {
+  return `evt_${createHash('sha256').update(`message.received:${messageId}`).digest('hex').slice(0, 32)}`;
+}
+
 /**
  * message.received of customers' messages: the messages of numbers whose webhook is on, with their
  * chats' contact, in one read (most numbers have none: nothing more is loaded for them), then one
  * insert of their events.
  */
-async function recordReceivedMany(ctx: AppContext, notices: readonly InboundNotice[]): Promise<void> {
+async function recordReceivedMany(ctx: AppContext, notices: readonly InboundNotice[]): Promise<number> {
   const { rows } = (await ctx.db.execute(sql`select row_to_json(m) as message, c.contact_name as name,
       c.contact_phone as phone
     from ${messages} m join ${chats} c on c.id = m.chat_id
@@ -31,7 +37,7 @@ async function recordReceivedMany(ctx: AppContext, notices: readonly InboundNoti
       and exists (select 1 from ${webhookEndpoints} w where w.account_id = m.account_id and w.enabled)`)) as unknown as {
     rows: { message: Record<string, unknown>; name: string | null; phone: string | null }[];
   };
-  if (!rows.length) return;
+  if (!rows.length) return 0;
   const found = new Map(
     rows.map((row) => {
       const message = fromJson<MessageRow>(messages, row.message);
@@ -48,6 +54,7 @@ async function recordReceivedMany(ctx: AppContext, notices: readonly InboundNoti
     listed.map(({ row }) => row.message),
   );
   const events: NewEvent[] = listed.map(({ notice, row }, i) => ({
+    id: receivedEventId(notice.messageId),
     ownerId: notice.ownerId,
     accountId: notice.accountId,
     lane: notice.chatId,
@@ -60,6 +67,58 @@ async function recordReceivedMany(ctx: AppContext, notices: readonly InboundNoti
   }));
   const stored = await recordEvents(ctx, ctx.db, events);
   if (stored.length) ctx.webhooks.wake();
+  return stored.length;
+}
+
+/** How far back a start looks for customers' messages whose message.received was never recorded. */
+const RECOVERY_WINDOW_MS = 15 * 60_000;
+/** Messages recorded a batch by recoverReceivedEvents. */
+const RECOVERY_BATCH = 500;
+
+/**
+ * message.received is recorded just after its message commits (batched with its neighbours), so a
+ * process that stops between the two would lose it. At start, the customers' messages of the last
+ * RECOVERY_WINDOW_MS on numbers whose webhook is on are recorded again: the event's id is its
+ * message's (receivedEventId), so those already recorded stay as they were, once. A recovered event
+ * comes after its chat's later events, if any were recorded meanwhile. Returns how many it recorded.
+ */
+export async function recoverReceivedEvents(ctx: AppContext): Promise<number> {
+  const since = new Date(ctx.clock.now().getTime() - RECOVERY_WINDOW_MS);
+  const { rows } = (await ctx.db.execute(sql`select m.id, m.owner_id, m.account_id, m.chat_id, m.type,
+      m.text, m.created_at, c.contact_phone, c.created_at as chat_created_at
+    from ${messages} m join ${chats} c on c.id = m.chat_id
+      join ${webhookEndpoints} w on w.account_id = m.account_id and w.enabled
+    where m.created_at >= ${since.toISOString()}::timestamptz and m.created_at >= w.created_at
+      and not m.is_from_me and m.kind = 'message'
+    order by m.created_at, m.id`)) as unknown as {
+    rows: {
+      id: string;
+      owner_id: string;
+      account_id: string;
+      chat_id: string;
+      type: string;
+      text: string;
+      created_at: string | Date;
+      contact_phone: string;
+      chat_created_at: string | Date;
+    }[];
+  };
+  let recorded = 0;
+  for (let i = 0; i < rows.length; i += RECOVERY_BATCH) {
+    const notices: InboundNotice[] = rows.slice(i, i + RECOVERY_BATCH).map((row) => ({
+      ownerId: row.owner_id,
+      accountId: row.account_id,
+      chatId: row.chat_id,
+      messageId: row.id,
+      phone: row.contact_phone,
+      type: row.type as MessageType,
+      text: row.text,
+      at: new Date(row.created_at),
+      firstMessage: new Date(row.chat_created_at).getTime() === new Date(row.created_at).getTime(),
+    }));
+    recorded += await recordReceivedMany(ctx, notices);
+  }
+  return recorded;
 }
 
 /**
@@ -75,7 +134,7 @@ export function listenForWebhookEvents(ctx: AppContext): void {
       await recordReceivedMany(ctx, notices);
       return notices.map(() => undefined);
     },
-    (notice) => recordReceivedMany(ctx, [notice]),
+    async (notice) => void (await recordReceivedMany(ctx, [notice])),
     { maxInFlight: 1 },
   );
   ctx.chatHooks.onInbound((notice) => recordReceived(notice));

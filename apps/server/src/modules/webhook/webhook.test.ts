@@ -25,6 +25,7 @@ import { seal } from '../../lib/secret-box';
 import { listDevMail } from '../mail/mailer';
 import { agentFor, customerSays, drainJobs, json, ownerWithSandbox, useTestApp } from '../../../test/helpers';
 import { WebhookPoster } from './deliver';
+import { recoverReceivedEvents } from './sources';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -221,6 +222,32 @@ describe('webhooks: delivery (issue 26, private targets allowed by the operator)
 
     const [row] = await deliveries(token, accountId);
     expect(row).toMatchObject({ _id: event.id, status: 'delivered', attempts: 1, lastStatusCode: 200 });
+  });
+
+  it('records message.received again at a start when a stop lost it: once, and never twice for one recorded live', async () => {
+    hook.state.received.length = 0;
+    hook.state.status = 200;
+    const { token, accountId } = await numberWithWebhook();
+    await customerSays(t.app, accountId, 'Pesan tercatat', '6281333333331');
+    // a stop between the message's commit and its event: the webhook's listener never heard of it
+    const listeners = [...t.ctx.chatHooks.inboundListeners];
+    t.ctx.chatHooks.inboundListeners.length = 0;
+    try {
+      await customerSays(t.app, accountId, 'Pesan hilang', '6281333333332');
+    } finally {
+      t.ctx.chatHooks.inboundListeners.push(...listeners);
+    }
+    expect((await deliveries(token, accountId)).filter((d) => d.type === 'message.received')).toHaveLength(1);
+
+    expect(await recoverReceivedEvents(t.ctx)).toBe(1);
+    expect(await recoverReceivedEvents(t.ctx)).toBe(0);
+    await t.ctx.webhooks.runDue();
+    const texts = hook
+      .events()
+      .flatMap((e) =>
+        e.accountId === accountId && e.type === 'message.received' ? [e.data.message.text] : [],
+      );
+    expect(texts.sort()).toEqual(['Pesan hilang', 'Pesan tercatat']);
   });
 
   it('reports the statuses of replies in order: sent, delivered; failed with its reason', async () => {
