@@ -201,6 +201,25 @@ export const billingOffer = billingSettingsObject.omit({ affiliate: true }).exte
 });
 export type BillingOffer = z.infer<typeof billingOffer>;
 
+/** What a plan counts: connected numbers (the sandbox aside), agents, broadcasts this Jakarta month. */
+export const PLAN_RESOURCES = ['numbers', 'agents', 'broadcastsPerMonth'] as const;
+export type PlanResource = (typeof PLAN_RESOURCES)[number];
+
+/**
+ * GET /billing/usage: the plan whose limits hold for the owner (the one bought; on a trial the largest
+ * on offer) and how much of each they use now.
+ */
+export const planUsage = z.object({
+  plan: plan.pick({ key: true, name: true, numbers: true, agents: true, broadcastsPerMonth: true }),
+  trial: z.boolean(),
+  used: z.object({
+    numbers: z.number().int().min(0),
+    agents: z.number().int().min(0),
+    broadcastsPerMonth: z.number().int().min(0),
+  }),
+});
+export type PlanUsage = z.infer<typeof planUsage>;
+
 // ------------------------------------------------------------------------------------------------
 // transactions (issue 22 part 2)
 

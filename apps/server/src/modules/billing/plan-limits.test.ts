@@ -2,8 +2,9 @@ import * as api from '@sapa/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { json, newOwner, ownerWithSandbox, registerOwner, useTestApp } from '../../../test/helpers';
+import { agentFor, json, newOwner, ownerWithSandbox, registerOwner, useTestApp } from '../../../test/helpers';
 import { jakartaMonthStart } from './plan-limits';
+import { forgetBillingSettings } from './settings';
 
 /**
  * What a plan lets a tenant have (issue 22's plans: numbers, agents, broadcasts a month) holds: the
@@ -99,8 +100,44 @@ describe("a plan's limits", () => {
     expect((await start(5)).statusCode).toBe(201);
   });
 
-  it('a trial has the largest plan on offer', async () => {
+  it('GET /billing/usage tells the owner their plan and what they use of it; agents are refused', async () => {
+    const { token, accountId } = await ownerWithSandbox(t.app);
+    const usage = async () => {
+      const res = await call('GET', '/api/billing/usage', token);
+      expect(res.statusCode, res.body).toBe(200);
+      return json(res, api.planUsage);
+    };
+    // a trial: the largest plan on offer, nothing used (the sandbox is no number of the plan)
+    expect(await usage()).toEqual({
+      plan: { key: 'bisnis', name: 'Bisnis', numbers: 10, agents: 50, broadcastsPerMonth: 200 },
+      trial: true,
+      used: { numbers: 0, agents: 0, broadcastsPerMonth: 0 },
+    });
+    await onPlan(token, DASAR);
+    expect((await addNumber(token, 'Toko 1')).statusCode).toBe(201);
+    expect((await call('POST', '/api/agent', token, newOwner())).statusCode).toBe(201);
+    const broadcast = await call('POST', '/api/publication/broadcast', token, {
+      name: 'Promo',
+      accountIds: [accountId],
+      phoneNumbers: '081344440009',
+      message: { type: 'text', text: 'Diskon 20%' },
+    });
+    expect(broadcast.statusCode, broadcast.body).toBe(201);
+    expect(await usage()).toEqual({
+      plan: { key: 'dasar', name: 'Dasar', numbers: 1, agents: 2, broadcastsPerMonth: 4 },
+      trial: false,
+      used: { numbers: 1, agents: 1, broadcastsPerMonth: 1 },
+    });
+    expect((await call('GET', '/api/billing/usage')).statusCode).toBe(401);
+    const agent = await agentFor(t, token, 'Agen Uji');
+    expect((await call('GET', '/api/billing/usage', agent.token)).statusCode).toBe(403);
+  });
+
+  it('a trial has the largest plan on offer, read from the settings inside the adding transaction', async () => {
     const { token } = await registerOwner(t.app);
+    // no copy of the settings in the process: the plans are read afresh, in the transaction (on PGlite's
+    // one connection, a read beside it would wait for it forever)
+    forgetBillingSettings(t.ctx);
     // more numbers than Dasar and Pro allow
     for (let i = 1; i <= 4; i++) expect((await addNumber(token, `Cabang ${i}`)).statusCode).toBe(201);
     expect(await numbersOf(token)).toHaveLength(4);

@@ -1,13 +1,17 @@
 import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
-import { plan as planSchema, t, type Plan } from '@sapa/contracts';
+import {
+  PLAN_RESOURCES,
+  plan as planSchema,
+  t,
+  type Plan,
+  type PlanResource,
+  type PlanUsage,
+} from '@sapa/contracts';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, agents, broadcasts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { billingSettingsOf } from './settings';
-
-/** What a plan counts: connected numbers, agents, broadcasts started in the calendar month. */
-export type PlanResource = 'numbers' | 'agents' | 'broadcastsPerMonth';
 
 const JAKARTA_OFFSET_MS = 7 * 3600_000;
 /** Key of the advisory lock that counts an owner's additions one at a time (with hashtext(ownerId)). */
@@ -25,17 +29,17 @@ export function jakartaMonthStart(now: Date): Date {
  * operator set by hand without a purchase, has the largest plan on offer: a trial is for trying
  * everything.
  */
-async function planFor(ctx: AppContext, bought: unknown): Promise<Plan> {
+async function planFor(ctx: AppContext, db: Db | Tx, bought: unknown): Promise<Plan> {
   const parsed = planSchema.safeParse(bought);
   if (parsed.success) return parsed.data;
-  const { plans } = await billingSettingsOf(ctx);
+  const { plans } = await billingSettingsOf(ctx, db);
   return [...plans].sort(
     (a, b) => b.numbers - a.numbers || b.agents - a.agents || b.broadcastsPerMonth - a.broadcastsPerMonth,
   )[0]!;
 }
 
 /** How many of `resource` the owner has now (in the caller's transaction). */
-async function countOf(tx: Tx, ownerId: string, resource: PlanResource, now: Date): Promise<number> {
+async function countOf(tx: Db | Tx, ownerId: string, resource: PlanResource, now: Date): Promise<number> {
   const count = sql<number>`count(*)::int`;
   if (resource === 'numbers') {
     // the sandbox number is the simulator's, not a channel: it never counts
@@ -86,7 +90,7 @@ export async function planRoom(
   // seconds, and nothing else of the owner's waits for it
   await tx.execute(sql`select pg_advisory_xact_lock(${PLAN_LOCK}::int, hashtext(${ownerId}))`);
   const [owner] = await tx.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, ownerId));
-  const plan = await planFor(ctx, owner?.plan ?? null);
+  const plan = await planFor(ctx, tx, owner?.plan ?? null);
   const limit = plan[resource];
   const used = await countOf(tx, ownerId, resource, ctx.clock.now());
   const refusal = new PlanFull(t(FULL_MESSAGE[resource], { plan: plan.name, limit }));
@@ -102,4 +106,27 @@ export async function requirePlanRoom(
 ): Promise<void> {
   const { room, refusal } = await planRoom(ctx, tx, ownerId, resource);
   if (room < 1) throw refusal;
+}
+
+/** GET /billing/usage: the owner's plan (as planRoom reads it) and what they use of it now. */
+export async function planUsageOf(ctx: AppContext, ownerId: string): Promise<PlanUsage> {
+  const [owner] = await ctx.db
+    .select({ plan: users.subscriptionPlan })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  const bought = planSchema.safeParse(owner?.plan ?? null);
+  const plan = await planFor(ctx, ctx.db, owner?.plan ?? null);
+  const now = ctx.clock.now();
+  const counts = await Promise.all(PLAN_RESOURCES.map((r) => countOf(ctx.db, ownerId, r, now)));
+  return {
+    plan: {
+      key: plan.key,
+      name: plan.name,
+      numbers: plan.numbers,
+      agents: plan.agents,
+      broadcastsPerMonth: plan.broadcastsPerMonth,
+    },
+    trial: !bought.success,
+    used: { numbers: counts[0]!, agents: counts[1]!, broadcastsPerMonth: counts[2]! },
+  };
 }

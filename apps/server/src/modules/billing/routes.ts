@@ -9,6 +9,7 @@ import {
   adminWithdrawalPage,
   affiliateSummary,
   billingOffer,
+  planUsage,
   billingSettings,
   createTransactionBody,
   idParams,
@@ -33,6 +34,7 @@ import { authOf, ownerOnly, requireSession } from '../../plugins/auth';
 import { actorOf } from '../auth/actor';
 import { acceptUploads } from '../media/routes';
 import { billingSettingsOf, saveBillingSettings } from './settings';
+import { planUsageOf } from './plan-limits';
 import {
   cancelTransaction,
   createTransaction,
@@ -85,6 +87,10 @@ export function billingRoutes(ctx: AppContext) {
 
     app.get('/billing/offer', { ...owner, schema: { response: { 200: billingOffer } } }, async (request) =>
       billingOfferFor(ctx, ownerIdOf(request)),
+    );
+
+    app.get('/billing/usage', { ...owner, schema: { response: { 200: planUsage } } }, async (request) =>
+      planUsageOf(ctx, ownerIdOf(request)),
     );
 
     app.get('/admin/billing', { ...admin, schema: { response: { 200: billingSettings } } }, async () =>

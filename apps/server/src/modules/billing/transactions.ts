@@ -359,7 +359,7 @@ async function creditReferrer(ctx: AppContext, tx: Tx, paid: TransactionRow): Pr
     .limit(1);
   const referrer = payer?.referredById;
   if (!referrer || referrer === paid.ownerId) return;
-  const { affiliate } = await billingSettingsOf(ctx);
+  const { affiliate } = await billingSettingsOf(ctx, tx);
   const amount = commissionOf(paid.subtotal, affiliate.commissionPercent);
   if (amount <= 0) return;
   await tx
